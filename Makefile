@@ -1,0 +1,41 @@
+# The two commands: `make run` serves the app on SQLite, `make test` runs every check.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test messages migrate lint bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Installs are stamped, so a second run reuses what is there until pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+# Compiled catalogues (.mo) are built from locale/*.po, never committed.
+messages: $(VENV)/.installed
+	$(PY) scripts/compile_messages.py
+
+migrate: $(VENV)/.installed messages
+	DEBUG=1 $(PY) manage.py migrate --no-input
+
+run: migrate
+	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff check .
+
+test: $(VENV)/.installed-dev messages lint
+	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) staticfiles test_db.sqlite3*

@@ -1,0 +1,22 @@
+"""Settings for the test suite: the environment's settings with a test key and fast hashing."""
+
+from config.settings import *  # noqa: F403
+from config.settings import BASE_DIR, DATABASES, env_str
+
+SECRET_KEY = env_str("SECRET_KEY") or "test-only-secret-key-not-for-production-use-0123456789"
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Tests that run several threads or a live server need a real file, not a shared in-memory
+# database, so that SQLite's busy timeout makes writers wait as in production.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# Static files straight from the app folders, as with DEBUG, without a collectstatic.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

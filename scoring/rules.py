@@ -1,0 +1,820 @@
+"""The rules of La Politaine / Le Quatre Sept / La Poule and of La Quadrette.
+
+Plain Python with no Django import: this module is the only place that knows the
+rules (../shared/RULES.md). Forms, views, the API, the services and the database
+constraints ask it, or mirror it, and never decide a rule of their own.
+
+Refusals are `Violation`s: a stable code, the input field they are about, and an
+English message template marked with `_` so that `makemessages` extracts it; the
+Django layer translates the template and fills in the parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without translating it (like gettext_noop)."""
+    return message
+
+
+# --- Vocabulary --------------------------------------------------------------------------
+
+
+class Variant(StrEnum):
+    QUATRE_SEPT = "quatre_sept"
+    POLITAINE = "politaine"
+    POULE = "poule"
+    QUADRETTE = "quadrette"
+
+
+class Family(StrEnum):
+    POLITAINE = "politaine"
+    QUADRETTE = "quadrette"
+
+
+class Team(StrEnum):
+    A = "a"
+    B = "b"
+
+    @property
+    def other(self) -> Team:
+        return Team.B if self is Team.A else Team.A
+
+
+class HandKind(StrEnum):
+    PLAYED = "played"
+    FOUR_SEVENS = "four_sevens"
+
+
+class Status(StrEnum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+
+
+class FinishReason(StrEnum):
+    TARGET = "target"
+    FOUR_SEVENS = "four_sevens"
+    TIME = "time"  # a tournament round whose time was called
+
+
+# Seats clockwise. Team A holds N and S, team B holds E and W (partners sit opposite).
+SEATS: tuple[str, ...] = ("N", "E", "S", "W")
+TEAM_OF_SEAT: dict[str, Team] = {"N": Team.A, "S": Team.A, "E": Team.B, "W": Team.B}
+SEATS_OF_TEAM: dict[Team, tuple[str, str]] = {Team.A: ("N", "S"), Team.B: ("E", "W")}
+
+
+class Pair(NamedTuple):
+    """One number per team: `a` for team A, `b` for team B."""
+
+    a: Any
+    b: Any
+
+    def of(self, team: Team | str) -> Any:
+        return self.a if Team(team) is Team.A else self.b
+
+    @property
+    def total(self) -> Any:
+        return self.a + self.b
+
+
+@dataclass(frozen=True)
+class VariantRules:
+    variant: Variant
+    label: str
+    family: Family
+    default_target: int
+    min_target: int
+    max_target: int
+    # +1: the deal passes clockwise (N, E, S, W); -1: counter-clockwise (N, W, S, E).
+    rotation: int
+
+
+VARIANTS: dict[Variant, VariantRules] = {
+    Variant.QUATRE_SEPT: VariantRules(
+        Variant.QUATRE_SEPT, _("Le Quatre Sept"), Family.POLITAINE, 31, 11, 999, +1
+    ),
+    Variant.POLITAINE: VariantRules(
+        Variant.POLITAINE, _("La Politaine"), Family.POLITAINE, 33, 11, 999, +1
+    ),
+    Variant.POULE: VariantRules(Variant.POULE, _("La Poule"), Family.POLITAINE, 200, 11, 999, +1),
+    Variant.QUADRETTE: VariantRules(
+        Variant.QUADRETTE, _("La Quadrette"), Family.QUADRETTE, 7, 1, 99, -1
+    ),
+}
+
+# The pack: 32 cards, 7 to ace in four suits.
+ACES_IN_PACK = 4
+COUNTERS_IN_PACK = 20  # 10, 9, king, queen, jack of four suits, a third of a point each
+HAND_CARD_POINTS = 11  # 4 aces + floor(20 / 3) + 1 for the last trick, however split
+POLITAINE_BONUS = 11
+MAX_POLITAINES_PER_HAND = 2  # each takes 3 of the 8 tricks
+QUADRETTE_TRICKS = 6
+LA_VOLE_POINTS = 2
+
+
+def variant_rules(variant: Variant | str) -> VariantRules:
+    return VARIANTS[Variant(variant)]
+
+
+def is_whole(value: Any) -> bool:
+    """A whole number as the rules mean it: an int, never a bool, a float or a string."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- Refusals ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Why something cannot be saved, and which input it is about."""
+
+    code: str
+    message: str  # English template with %(name)s parameters; translated by the caller
+    field: str | None = None
+    params: dict[str, Any] = dataclass_field(default_factory=dict)
+
+    def render(self, translate=lambda text: text, team_label=lambda team: team) -> str:
+        """The message in the caller's language. `team_label` turns "a"/"b" into a name."""
+        params = dict(self.params)
+        if "team" in params:
+            params["team"] = team_label(params["team"])
+        if "winner" in params and params["winner"] is not None:
+            params["winner"] = team_label(params["winner"])
+        return translate(self.message) % params
+
+
+def _whole_in_range(value: Any, low: int, high: int) -> bool:
+    return is_whole(value) and low <= value <= high
+
+
+# --- Card points (the counting helper) -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardCount:
+    """What one team counts in its tricks: aces, counters and whether it took the last trick."""
+
+    aces: int
+    counters: int
+    last_trick: bool
+
+
+def card_points(aces: int, counters: int, last_trick: bool) -> int:
+    """aces + floor(counters / 3) + 1 for the last trick (the steck); fractions dropped."""
+    return aces + counters // 3 + (1 if last_trick else 0)
+
+
+def validate_count(count: Pair) -> list[Violation]:
+    """Check both teams' counted cards against the pack: 4 aces, 20 counters, one last trick."""
+    problems: list[Violation] = []
+    for team, team_count in zip(Team, count, strict=True):
+        if not _whole_in_range(team_count.aces, 0, ACES_IN_PACK):
+            problems.append(
+                Violation(
+                    "aces_not_whole",
+                    _("%(team)s: aces must be a whole number from 0 to 4."),
+                    f"aces_{team}",
+                    {"team": team},
+                )
+            )
+        if not _whole_in_range(team_count.counters, 0, COUNTERS_IN_PACK):
+            problems.append(
+                Violation(
+                    "counters_not_whole",
+                    _("%(team)s: counters (10, 9, king, queen, jack) must be a whole number "
+                      "from 0 to 20."),
+                    f"counters_{team}",
+                    {"team": team},
+                )
+            )
+    if not problems:
+        aces = count.a.aces + count.b.aces
+        if aces != ACES_IN_PACK:
+            problems.append(
+                Violation(
+                    "aces_sum",
+                    _("The two teams' aces add up to %(total)s; the pack has 4. Recount."),
+                    "aces",
+                    {"total": aces},
+                )
+            )
+        counters = count.a.counters + count.b.counters
+        if counters != COUNTERS_IN_PACK:
+            problems.append(
+                Violation(
+                    "counters_sum",
+                    _("The two teams' counters add up to %(total)s; the pack has 20 "
+                      "(10, 9, king, queen and jack of each suit). Recount."),
+                    "counters",
+                    {"total": counters},
+                )
+            )
+    if [bool(c.last_trick) for c in count].count(True) != 1 or not all(
+        isinstance(c.last_trick, bool) for c in count
+    ):
+        problems.append(
+            Violation(
+                "last_trick",
+                _("Exactly one team takes the last trick (the steck)."),
+                "last_trick",
+            )
+        )
+    return problems
+
+
+def points_from_count(count: Pair) -> Pair:
+    return Pair(*(card_points(c.aces, c.counters, c.last_trick) for c in count))
+
+
+# --- La Quadrette ----------------------------------------------------------------------
+
+
+def quadrette_points(tricks: Pair) -> Pair:
+    """6-0 is la vole (2 points); 5-1 and 4-2 give 1 to the team with more; 3-3 gives 1 each."""
+    if tricks.a == tricks.b:
+        return Pair(1, 1)
+    winner = Team.A if tricks.a > tricks.b else Team.B
+    points = LA_VOLE_POINTS if tricks.of(winner) == QUADRETTE_TRICKS else 1
+    return Pair(points, 0) if winner is Team.A else Pair(0, points)
+
+
+# --- A hand --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    """What a score keeper enters for one hand.
+
+    Politaine family: `points` (card points per team) and `politaines`, or `count`
+    (cards counted per team) from which the points follow. La Quadrette: `tricks`.
+    Four sevens: `kind=FOUR_SEVENS` and the team that was dealt them, nothing else.
+    """
+
+    kind: HandKind = HandKind.PLAYED
+    points: Pair | None = None
+    politaines: Pair = Pair(0, 0)
+    tricks: Pair | None = None
+    count: Pair | None = None  # Pair of CardCount
+    four_sevens_team: Team | None = None
+
+    @classmethod
+    def played(cls, points_a, points_b, politaines_a=0, politaines_b=0) -> Hand:
+        return cls(points=Pair(points_a, points_b), politaines=Pair(politaines_a, politaines_b))
+
+    @classmethod
+    def counted(cls, count_a: CardCount, count_b: CardCount, politaines_a=0, politaines_b=0):
+        return cls(count=Pair(count_a, count_b), politaines=Pair(politaines_a, politaines_b))
+
+    @classmethod
+    def quadrette(cls, tricks_a, tricks_b) -> Hand:
+        return cls(tricks=Pair(tricks_a, tricks_b))
+
+    @classmethod
+    def four_sevens(cls, team: Team | str) -> Hand:
+        return cls(kind=HandKind.FOUR_SEVENS, four_sevens_team=Team(team))
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain, JSON-ready form of the hand (history, exports)."""
+        if self.kind == HandKind.FOUR_SEVENS:
+            return {"kind": HandKind.FOUR_SEVENS.value, "team": Team(self.four_sevens_team).value}
+        if self.tricks is not None:
+            return {"kind": HandKind.PLAYED.value, "tricks": dict(zip("ab", self.tricks))}
+        data: dict[str, Any] = {
+            "kind": HandKind.PLAYED.value,
+            "points": dict(zip("ab", self.card_points())),
+            "politaines": dict(zip("ab", self.politaines)),
+        }
+        if self.count is not None:
+            data["count"] = {
+                team: {"aces": c.aces, "counters": c.counters, "last_trick": c.last_trick}
+                for team, c in zip("ab", self.count)
+            }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Hand:
+        """The inverse of `as_dict`."""
+        if data["kind"] == HandKind.FOUR_SEVENS:
+            return cls.four_sevens(data["team"])
+        if "tricks" in data:
+            return cls.quadrette(data["tricks"]["a"], data["tricks"]["b"])
+        politaines = data.get("politaines", {"a": 0, "b": 0})
+        if "count" in data:
+            return cls.counted(
+                CardCount(**data["count"]["a"]),
+                CardCount(**data["count"]["b"]),
+                politaines["a"],
+                politaines["b"],
+            )
+        return cls.played(data["points"]["a"], data["points"]["b"], politaines["a"], politaines["b"])
+
+    def card_points(self) -> Pair | None:
+        """Card points as entered, or as the counted cards give them."""
+        if self.points is not None:
+            return self.points
+        if self.count is not None:
+            return points_from_count(self.count)
+        return None
+
+
+def validate_hand(variant: Variant | str, hand: Hand) -> list[Violation]:
+    """Every reason `hand` cannot be saved in a match of `variant`; empty when it can."""
+    family = variant_rules(variant).family
+    if family is Family.QUADRETTE:
+        return _validate_quadrette_hand(hand)
+    return _validate_politaine_hand(hand)
+
+
+def _validate_quadrette_hand(hand: Hand) -> list[Violation]:
+    if hand.kind == HandKind.FOUR_SEVENS or hand.four_sevens_team is not None:
+        return [
+            Violation(
+                "four_sevens_not_in_variant",
+                _("Four sevens is not a rule of La Quadrette: enter the tricks."),
+                "four_sevens",
+            )
+        ]
+    if hand.points is not None or hand.count is not None or any(hand.politaines):
+        return [
+            Violation(
+                "points_not_in_variant",
+                _("La Quadrette is scored by tricks, without card points or politaines."),
+                "tricks",
+            )
+        ]
+    if hand.tricks is None:
+        return [Violation("tricks_missing", _("Enter the tricks each team won."), "tricks")]
+    problems = [
+        Violation(
+            "tricks_not_whole",
+            _("%(team)s: tricks must be a whole number from 0 to 6."),
+            f"tricks_{team}",
+            {"team": team},
+        )
+        for team, tricks in zip(Team, hand.tricks, strict=True)
+        if not _whole_in_range(tricks, 0, QUADRETTE_TRICKS)
+    ]
+    if not problems and hand.tricks.total != QUADRETTE_TRICKS:
+        problems.append(
+            Violation(
+                "tricks_sum",
+                _("The two teams' tricks add up to %(total)s; a hand of La Quadrette has 6 "
+                  "tricks. Recount."),
+                "tricks",
+                {"total": hand.tricks.total},
+            )
+        )
+    return problems
+
+
+def _validate_politaine_hand(hand: Hand) -> list[Violation]:
+    if hand.tricks is not None:
+        return [
+            Violation(
+                "tricks_not_in_variant",
+                _("This game is scored by card points, not tricks."),
+                "points",
+            )
+        ]
+    if hand.kind == HandKind.FOUR_SEVENS:
+        return _validate_four_sevens(hand)
+    if hand.four_sevens_team is not None:
+        return [
+            Violation(
+                "four_sevens_with_points",
+                _("Four sevens ends the match at once: no card points or politaines go with "
+                  "it."),
+                "four_sevens",
+            )
+        ]
+
+    problems: list[Violation] = []
+    points = hand.points
+    if hand.count is not None:
+        count_problems = validate_count(hand.count)
+        problems += count_problems
+        if not count_problems:
+            counted = points_from_count(hand.count)
+            if points is not None and tuple(points) != tuple(counted):
+                problems.append(
+                    Violation(
+                        "points_disagree_with_count",
+                        _("The points entered (%(points_a)s–%(points_b)s) do not match the "
+                          "cards counted (%(count_a)s–%(count_b)s)."),
+                        "points",
+                        {
+                            "points_a": points.a,
+                            "points_b": points.b,
+                            "count_a": counted.a,
+                            "count_b": counted.b,
+                        },
+                    )
+                )
+            points = counted
+        else:
+            points = None
+    elif points is None:
+        problems.append(
+            Violation(
+                "points_missing",
+                _("Enter both teams' card points, or count their cards."),
+                "points",
+            )
+        )
+    elif (point_problems := _validate_card_points(points)):
+        problems += point_problems
+        points = None
+
+    problems += _validate_politaines(hand, points)
+    return problems
+
+
+def _validate_card_points(points: Pair) -> list[Violation]:
+    problems = [
+        Violation(
+            "points_not_whole",
+            _("%(team)s: card points must be a whole number from 0 to 11."),
+            f"points_{team}",
+            {"team": team},
+        )
+        for team, value in zip(Team, points, strict=True)
+        if not _whole_in_range(value, 0, HAND_CARD_POINTS)
+    ]
+    if not problems and points.total != HAND_CARD_POINTS:
+        problems.append(
+            Violation(
+                "points_sum",
+                _("The two teams' points add up to %(total)s; they always add up to 11. "
+                  "Recount."),
+                "points",
+                {"total": points.total},
+            )
+        )
+    return problems
+
+
+def politaine_floor(politaines: int) -> int:
+    """Least card points of a team that made `politaines`: its aces and 2 counters each."""
+    return politaines + (2 * politaines) // 3
+
+
+def _validate_politaines(hand: Hand, points: Pair | None) -> list[Violation]:
+    problems = [
+        Violation(
+            "politaines_not_whole",
+            _("%(team)s: the number of politaines must be a whole number: 0, 1 or 2."),
+            f"politaines_{team}",
+            {"team": team},
+        )
+        for team, made in zip(Team, hand.politaines, strict=True)
+        if not (is_whole(made) and made >= 0)
+    ]
+    if problems:
+        return problems
+    if hand.politaines.total > MAX_POLITAINES_PER_HAND:
+        return [
+            Violation(
+                "politaines_too_many",
+                _("%(total)s politaines in one hand is impossible: each takes 3 of the 8 "
+                  "tricks, so at most 2 can be made."),
+                "politaines",
+                {"total": hand.politaines.total},
+            )
+        ]
+    for team, made in zip(Team, hand.politaines, strict=True):
+        if not made:
+            continue
+        if hand.count is not None and points is not None:
+            team_count = hand.count.of(team)
+            if team_count.aces < made or team_count.counters < 2 * made:
+                problems.append(
+                    Violation(
+                        "politaine_cards",
+                        _("%(team)s: each politaine brings its own ace, 10 and 9 into the "
+                          "team's tricks; %(politaines)s politaine(s) need at least "
+                          "%(aces)s ace(s) and %(counters)s counters. Recount."),
+                        f"politaines_{team}",
+                        {"team": team, "politaines": made, "aces": made, "counters": 2 * made},
+                    )
+                )
+        elif points is not None and points.of(team) < politaine_floor(made):
+            problems.append(
+                Violation(
+                    "politaine_floor",
+                    _("%(team)s cannot have made %(politaines)s politaine(s) with %(points)s "
+                      "card point(s): the politaine's own ace, 10 and 9 are worth at least "
+                      "%(minimum)s. Check the points or the politaines."),
+                    f"politaines_{team}",
+                    {
+                        "team": team,
+                        "politaines": made,
+                        "points": points.of(team),
+                        "minimum": politaine_floor(made),
+                    },
+                )
+            )
+    return problems
+
+
+def _validate_four_sevens(hand: Hand) -> list[Violation]:
+    if hand.points is not None or hand.count is not None or any(hand.politaines):
+        return [
+            Violation(
+                "four_sevens_with_points",
+                _("Four sevens ends the match at once: no card points or politaines go with "
+                  "it."),
+                "four_sevens",
+            )
+        ]
+    if hand.four_sevens_team not in (Team.A, Team.B):
+        return [
+            Violation(
+                "four_sevens_team",
+                _("Say which team was dealt the four sevens."),
+                "four_sevens",
+            )
+        ]
+    return []
+
+
+def hand_points(variant: Variant | str, hand: Hand) -> Pair:
+    """What a valid hand adds to each team's total."""
+    if hand.kind == HandKind.FOUR_SEVENS:
+        return Pair(0, 0)
+    if variant_rules(variant).family is Family.QUADRETTE:
+        return quadrette_points(hand.tricks)
+    points = hand.card_points()
+    return Pair(
+        points.a + POLITAINE_BONUS * hand.politaines.a,
+        points.b + POLITAINE_BONUS * hand.politaines.b,
+    )
+
+
+# --- A match ---------------------------------------------------------------------------
+
+
+def validate_target(variant: Variant | str, target: Any) -> list[Violation]:
+    rules = variant_rules(variant)
+    if _whole_in_range(target, rules.min_target, rules.max_target):
+        return []
+    return [
+        Violation(
+            "target_range",
+            _("The target must be a whole number from %(min)s to %(max)s for this game."),
+            "target",
+            {"min": rules.min_target, "max": rules.max_target},
+        )
+    ]
+
+
+def validate_new_match(variant: Any, target: Any, first_dealer: Any) -> list[Violation]:
+    if variant not in {v.value for v in Variant}:
+        return [
+            Violation(
+                "variant_unknown",
+                _("Choose a game: Le Quatre Sept, La Politaine, La Poule or La Quadrette."),
+                "variant",
+            )
+        ]
+    problems = validate_target(variant, target)
+    if first_dealer not in SEATS:
+        problems.append(
+            Violation(
+                "first_dealer",
+                _("The first dealer must be one of the seats N, E, S or W."),
+                "first_dealer",
+            )
+        )
+    return problems
+
+
+def dealer_of_hand(variant: Variant | str, first_dealer: str, number: int) -> str:
+    """The seat that deals hand `number` (1-based), the deal moving after every hand."""
+    step = variant_rules(variant).rotation * (number - 1)
+    return SEATS[(SEATS.index(first_dealer) + step) % len(SEATS)]
+
+
+def leader_of_hand(variant: Variant | str, first_dealer: str, number: int) -> str:
+    """The seat that leads hand `number`.
+
+    In the Politaine family the player on the dealer's left leads, and the deal passes
+    to the left; in La Quadrette the player on the dealer's right (the premier en cartes)
+    leads and deals next. Either way the leader is the next hand's dealer.
+    """
+    return dealer_of_hand(variant, first_dealer, number + 1)
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand of a match as the history shows it."""
+
+    number: int
+    dealer: str
+    hand: Hand
+    points: Pair  # what this hand added
+    score: Pair  # running totals after it
+
+
+@dataclass(frozen=True)
+class MatchState:
+    variant: Variant
+    target: int
+    first_dealer: str
+    lines: tuple[HandLine, ...]
+    score: Pair
+    winner: Team | None
+    finish_reason: FinishReason | None
+    finished_at: int | None  # the number of the hand that ended the match
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def status(self) -> Status:
+        return Status.FINISHED if self.finished else Status.IN_PROGRESS
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.lines)
+
+    @property
+    def next_hand(self) -> int:
+        return len(self.lines) + 1
+
+    @property
+    def dealer(self) -> str | None:
+        """Who deals the next hand; None once the match is over."""
+        if self.finished:
+            return None
+        return dealer_of_hand(self.variant, self.first_dealer, self.next_hand)
+
+    @property
+    def leader(self) -> str | None:
+        """Who leads the next hand; None once the match is over."""
+        if self.finished:
+            return None
+        return leader_of_hand(self.variant, self.first_dealer, self.next_hand)
+
+    @property
+    def leading_team(self) -> Team | None:
+        """The team ahead on points (the winner once finished); None when level."""
+        if self.winner is not None:
+            return self.winner
+        if self.score.a == self.score.b:
+            return None
+        return Team.A if self.score.a > self.score.b else Team.B
+
+    @property
+    def tied_at_target(self) -> bool:
+        """Level at or past the target: another hand is played until the totals differ."""
+        return (
+            not self.finished
+            and self.score.a == self.score.b
+            and self.score.a >= self.target
+        )
+
+    @property
+    def ends_early(self) -> bool:
+        """The match ends before its last hand: a list of hands no match can have."""
+        return self.finished_at is not None and self.finished_at < len(self.lines)
+
+
+def match_state(
+    variant: Variant | str,
+    target: int,
+    first_dealer: str,
+    hands: Sequence[Hand],
+    *,
+    time_called_after: int | None = None,
+) -> MatchState:
+    """Replay `hands` (valid, in order) and say where the match stands.
+
+    After each hand: four sevens wins at once; otherwise once a team has reached the
+    target the higher total wins, and level totals play on. When a tournament round's
+    time was called after `time_called_after` hands, the match ends after the hand then
+    being played: the leader wins, and level totals play one more hand.
+    Hands after the one that ended the match are replayed too, and `ends_early` says so.
+    """
+    variant = Variant(variant)
+    lines: list[HandLine] = []
+    score = Pair(0, 0)
+    winner: Team | None = None
+    reason: FinishReason | None = None
+    finished_at: int | None = None
+    for number, hand in enumerate(hands, start=1):
+        points = hand_points(variant, hand)
+        score = Pair(score.a + points.a, score.b + points.b)
+        lines.append(
+            HandLine(number, dealer_of_hand(variant, first_dealer, number), hand, points, score)
+        )
+        if winner is not None:
+            continue
+        if hand.kind == HandKind.FOUR_SEVENS:
+            winner, reason = Team(hand.four_sevens_team), FinishReason.FOUR_SEVENS
+        elif score.a != score.b and max(score) >= target:
+            winner, reason = _ahead(score), FinishReason.TARGET
+        elif time_called_after is not None and number > time_called_after and score.a != score.b:
+            winner, reason = _ahead(score), FinishReason.TIME
+        if winner is not None:
+            finished_at = number
+    return MatchState(
+        variant, target, first_dealer, tuple(lines), score, winner, reason, finished_at
+    )
+
+
+def _ahead(score: Pair) -> Team:
+    return Team.A if score.a > score.b else Team.B
+
+
+# --- What may change a match ---------------------------------------------------------------
+
+
+def check_can_record(state: MatchState, number: Any) -> Violation | None:
+    """A new hand must be the next one, on a match still in progress."""
+    if state.finished:
+        return Violation(
+            "match_finished",
+            _("This match is over (%(winner)s won, %(score_a)s–%(score_b)s): no hand can be "
+              "added."),
+            "number",
+            {"winner": state.winner, "score_a": state.score.a, "score_b": state.score.b},
+        )
+    if not is_whole(number) or number != state.next_hand:
+        already = is_whole(number) and 1 <= number < state.next_hand
+        return Violation(
+            "hand_already_entered" if already else "hand_number",
+            _("Hand %(number)s is already entered, perhaps from another phone. The score is "
+              "now %(score_a)s–%(score_b)s; the next hand is hand %(next)s.")
+            if already
+            else _("The next hand is hand %(next)s, not %(number)s."),
+            "number",
+            {
+                "number": number,
+                "next": state.next_hand,
+                "score_a": state.score.a,
+                "score_b": state.score.b,
+            },
+        )
+    return None
+
+
+def check_hand_exists(state: MatchState, number: Any) -> Violation | None:
+    if is_whole(number) and 1 <= number <= state.hand_count:
+        return None
+    return Violation(
+        "hand_missing",
+        _("There is no hand %(number)s in this match."),
+        "number",
+        {"number": number},
+    )
+
+
+def check_correction(
+    variant: Variant | str,
+    target: int,
+    first_dealer: str,
+    hands: Sequence[Hand],
+    number: int,
+    corrected: Hand,
+    *,
+    time_called_after: int | None = None,
+) -> tuple[MatchState, Violation | None]:
+    """Replay the match with hand `number` replaced by `corrected`.
+
+    Refused when the match would then end before its last hand: the later hands could
+    not have been played.
+    """
+    replaced = [*hands[: number - 1], corrected, *hands[number:]]
+    state = match_state(
+        variant, target, first_dealer, replaced, time_called_after=time_called_after
+    )
+    if state.ends_early:
+        return state, Violation(
+            "correction_ends_match",
+            _("With this correction the match would end after hand %(ends_at)s, but hands "
+              "were played after it. Undo the later hands first, or check the numbers."),
+            "number",
+            {"ends_at": state.finished_at},
+        )
+    return state, None
+
+
+def check_undo(state: MatchState, number: Any = None) -> Violation | None:
+    """Only the last hand can be undone (None means: the last one, whichever it is)."""
+    if state.hand_count == 0:
+        return Violation("nothing_to_undo", _("There is no hand to undo."), "number")
+    if number is not None and number != state.hand_count:
+        return Violation(
+            "undo_not_last",
+            _("Only the last hand (hand %(last)s) can be undone."),
+            "number",
+            {"last": state.hand_count},
+        )
+    return None

@@ -1,0 +1,215 @@
+"""The only code that writes matches and hands.
+
+Every function runs in one transaction and locks the match's row first, so that two
+score keepers entering the same hand are served one after the other: the first is
+recorded, the second is told the hand is already there. (On SQLite, where row locks do
+not exist, the IMMEDIATE transactions of the settings serialise writers the same way.)
+Cached totals on the match are always rewritten from a replay of its hands.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring.errors import Conflict, InvalidInput, NotFound
+from scoring.models import Hand, HandRevision, Match, Player, Team
+
+TEAM_NAME_MAX = 60
+PLAYER_NAME_MAX = 60
+
+
+@dataclass(frozen=True)
+class NewTeam:
+    """A team to create with a match: a name and no player or two."""
+
+    name: str
+    players: tuple[str, ...] = ()
+
+
+def _user(by):
+    return by if by is not None and getattr(by, "is_authenticated", False) else None
+
+
+def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
+    problems = []
+    name = (team.name or "").strip() if isinstance(team.name, str) else None
+    if not name or len(name) > TEAM_NAME_MAX:
+        problems.append(
+            rules.Violation(
+                "team_name",
+                gettext_noop("A team name has 1 to 60 characters."),
+                f"{field}_name",
+            )
+        )
+    players = [p.strip() if isinstance(p, str) else p for p in team.players]
+    if len(players) not in (0, 2) or not all(
+        isinstance(p, str) and 0 < len(p) <= PLAYER_NAME_MAX for p in players
+    ):
+        problems.append(
+            rules.Violation(
+                "team_players",
+                gettext_noop("Name both players of a team (1 to 60 characters each), or "
+                             "neither."),
+                f"{field}_players",
+            )
+        )
+    return problems
+
+
+def _make_team(team: NewTeam) -> Team:
+    players = [Player.objects.create(name=name.strip()) for name in team.players]
+    return Team.objects.create(
+        name=team.name.strip(),
+        first_player=players[0] if players else None,
+        second_player=players[1] if players else None,
+    )
+
+
+@transaction.atomic
+def create_match(
+    *,
+    owner,
+    variant: str,
+    team_a: NewTeam | Team,
+    team_b: NewTeam | Team,
+    target: int | None = None,
+    first_dealer: str = "N",
+) -> Match:
+    """Start a match. The first player of team A sits North, of team B East."""
+    if target is None and variant in {v.value for v in rules.Variant}:
+        target = rules.variant_rules(variant).default_target
+    problems = rules.validate_new_match(variant, target, first_dealer)
+    for field, team in (("team_a", team_a), ("team_b", team_b)):
+        if isinstance(team, NewTeam):
+            problems += _validate_new_team(field, team)
+    if problems:
+        raise InvalidInput(problems)
+    team_a = team_a if isinstance(team_a, Team) else _make_team(team_a)
+    team_b = team_b if isinstance(team_b, Team) else _make_team(team_b)
+    return Match.objects.create(
+        owner=_user(owner),
+        variant=variant,
+        target=target,
+        first_dealer=first_dealer,
+        team_a=team_a,
+        team_b=team_b,
+        seat_n_id=team_a.first_player_id,
+        seat_s_id=team_a.second_player_id,
+        seat_e_id=team_b.first_player_id,
+        seat_w_id=team_b.second_player_id,
+    )
+
+
+def _lock(match: Match | int) -> Match:
+    pk = match.pk if isinstance(match, Match) else match
+    return Match.objects.select_for_update(of=("self",)).get(pk=pk)
+
+
+def _hands(match: Match) -> list[Hand]:
+    return list(Hand.objects.filter(match=match).order_by("number"))
+
+
+def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -> rules.MatchState:
+    """Rewrite the match's cached state from a replay of `hands`."""
+    state = match.replay(hands)
+    # The services refuse any change that would leave hands after the match's end.
+    assert not state.ends_early, "a match cannot hold hands after the one that ended it"
+    now = timezone.now()
+    match.status = state.status
+    match.winner = state.winner
+    match.finish_reason = state.finish_reason
+    match.score_a, match.score_b = state.score
+    match.hand_count = state.hand_count
+    match.version += 1
+    match.updated_at = now
+    fields = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
+              "version", "updated_at"]
+    if hand_written:
+        match.last_hand_at = now
+        fields.append("last_hand_at")
+    match.save(update_fields=fields)
+    return state
+
+
+@transaction.atomic
+def record_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
+    """Add hand `number`, which must be the match's next hand; return the new state."""
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if conflict := rules.check_can_record(state, number):
+        raise Conflict([conflict], state=state)
+    if problems := rules.validate_hand(locked.variant, hand):
+        raise InvalidInput(problems, state=state)
+    row = Hand(match=locked, number=number, entered_by=_user(by))
+    row.set_from_rules(locked.variant, hand)
+    row.save()
+    return _save_state(locked, [*hands, row])
+
+
+@transaction.atomic
+def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
+    """Replace hand `number` (also in a finished match) and replay the match.
+
+    Refused when the match would then end before its last hand.
+    """
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if missing := rules.check_hand_exists(state, number):
+        raise NotFound([missing], state=state)
+    if problems := rules.validate_hand(locked.variant, hand):
+        raise InvalidInput(problems, state=state)
+    _, refusal = rules.check_correction(
+        locked.variant, locked.target, locked.first_dealer,
+        [h.to_rules() for h in hands], number, hand,
+        time_called_after=locked.time_called_after,
+    )
+    if refusal:
+        raise Conflict([refusal], state=state)
+    row = hands[number - 1]
+    before = row.to_rules().as_dict()
+    row.set_from_rules(locked.variant, hand)
+    after = row.to_rules().as_dict()
+    if before == after:
+        return state
+    row.updated_at = timezone.now()
+    row.save()
+    HandRevision.objects.create(
+        match=locked, number=number, action=HandRevision.Action.CORRECTED,
+        before=before, after=after, by=_user(by),
+    )
+    return _save_state(locked, hands, hand_written=False)
+
+
+@transaction.atomic
+def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) -> rules.MatchState:
+    """Remove the last hand (when `number` is given, it must be the last one)."""
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if refusal := rules.check_undo(state, number):
+        raise Conflict([refusal], state=state)
+    last = hands.pop()
+    HandRevision.objects.create(
+        match=locked, number=last.number, action=HandRevision.Action.UNDONE,
+        before=last.to_rules().as_dict(), after=None, by=_user(by),
+    )
+    last.delete()
+    return _save_state(locked, hands, hand_written=False)
+
+
+@transaction.atomic
+def note_redeal(*, match: Match | int) -> rules.MatchState:
+    """Count a redeal: the same dealer deals again, nothing is scored."""
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if conflict := rules.check_can_record(state, state.next_hand):
+        raise Conflict([conflict], state=state)
+    locked.redeals += 1
+    locked.save(update_fields=["redeals"])
+    return _save_state(locked, hands, hand_written=False)

@@ -1,0 +1,62 @@
+"""Two score keepers entering the same hand at once: one is stored, the other is told."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from scoring import rules, services
+from scoring.errors import Conflict
+from scoring.models import Hand
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(match_id, number, hands):
+    """Run record_hand for each hand in its own thread, all released at the same moment."""
+    barrier = threading.Barrier(len(hands))
+    outcomes = []
+    lock = threading.Lock()
+
+    def enter(hand):
+        try:
+            barrier.wait()
+            services.record_hand(match=match_id, number=number, hand=hand)
+            outcome = "stored"
+        except Conflict as error:
+            outcome = error.codes[0]
+        except Exception as error:  # noqa: BLE001 - the test reports any other failure
+            outcome = repr(error)
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(outcome)
+
+    threads = [threading.Thread(target=enter, args=(hand,)) for hand in hands]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return sorted(outcomes)
+
+
+def test_two_threads_recording_the_same_hand_number_store_one_row():
+    match = MatchFactory()
+    outcomes = race(match.pk, 1, [rules.Hand.played(7, 4), rules.Hand.played(2, 9)])
+    assert outcomes == ["hand_already_entered", "stored"]
+    assert Hand.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    hand = Hand.objects.get(match=match)
+    assert (match.score_a, match.score_b) == (hand.points_a, hand.points_b)
+    assert match.hand_count == 1
+
+
+def test_many_threads_racing_for_the_next_hand_store_exactly_one():
+    match = MatchFactory()
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(5, 6))
+    outcomes = race(match.pk, 2, [rules.Hand.played(a, 11 - a) for a in range(6)])
+    assert outcomes.count("stored") == 1
+    assert outcomes.count("hand_already_entered") == 5
+    match.refresh_from_db()
+    assert match.hand_count == 2 == Hand.objects.filter(match=match).count()

@@ -1,0 +1,128 @@
+"""The database itself refuses every impossible hand, whatever path writes it."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from scoring.models import Hand, Match
+from tests.factories import MatchFactory, TeamFactory
+
+pytestmark = pytest.mark.django_db
+
+GOOD_POINTS = {"points_a": 7, "points_b": 4}
+GOOD_COUNT = {"points_a": 6, "points_b": 5, "aces_a": 2, "aces_b": 2, "counters_a": 9,
+              "counters_b": 11, "last_trick": "a"}
+
+
+def stores(match, **fields):
+    """True when the database accepts a hand row with these fields."""
+    try:
+        with transaction.atomic():
+            Hand.objects.create(match=match, number=fields.pop("number", 1), **fields)
+    except IntegrityError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        GOOD_POINTS,
+        {"points_a": 0, "points_b": 11},
+        {"points_a": 3, "points_b": 8, "politaines_b": 1},
+        {"points_a": 3, "points_b": 8, "politaines_a": 2},
+        {"points_a": 1, "points_b": 10, "politaines_a": 1, "politaines_b": 1},
+        GOOD_COUNT,
+        {**GOOD_COUNT, "politaines_a": 1, "politaines_b": 1},
+        {"kind": "four_sevens", "four_sevens_team": "b"},
+        {"tricks_a": 6, "tricks_b": 0, "points_a": 2, "points_b": 0},
+        {"tricks_a": 3, "tricks_b": 3, "points_a": 1, "points_b": 1},
+        {"tricks_a": 2, "tricks_b": 4, "points_a": 0, "points_b": 1},
+    ],
+)
+def test_possible_hands_are_stored(match, fields):
+    assert stores(match, **fields)
+
+
+@pytest.mark.parametrize(
+    ("why", "fields"),
+    [
+        ("points add up to 10", {"points_a": 6, "points_b": 4}),
+        ("points add up to 12", {"points_a": 7, "points_b": 5}),
+        ("points over 11", {"points_a": 12, "points_b": -1}),
+        ("one team's points missing", {"points_a": 11}),
+        ("no points at all", {}),
+        ("three politaines", {**GOOD_POINTS, "politaines_a": 2, "politaines_b": 1}),
+        ("three politaines for one team", {**GOOD_POINTS, "politaines_a": 3}),
+        ("negative politaines", {**GOOD_POINTS, "politaines_a": -1}),
+        ("a politaine with no points", {"points_a": 0, "points_b": 11, "politaines_a": 1}),
+        ("two politaines with 2 points", {"points_a": 2, "points_b": 9, "politaines_a": 2}),
+        ("four sevens with points", {"kind": "four_sevens", "four_sevens_team": "a",
+                                     **GOOD_POINTS}),
+        ("four sevens with a politaine", {"kind": "four_sevens", "four_sevens_team": "a",
+                                          "politaines_a": 1}),
+        ("four sevens for nobody", {"kind": "four_sevens"}),
+        ("a played hand naming four sevens", {**GOOD_POINTS, "four_sevens_team": "a"}),
+        ("an unknown kind", {**GOOD_POINTS, "kind": "misdeal"}),
+        ("tricks add up to 5", {"tricks_a": 3, "tricks_b": 2, "points_a": 0, "points_b": 1}),
+        ("tricks over 6", {"tricks_a": 7, "tricks_b": -1, "points_a": 2, "points_b": 0}),
+        ("tricks with the wrong points", {"tricks_a": 4, "tricks_b": 2, "points_a": 2,
+                                          "points_b": 0}),
+        ("la vole scored 1", {"tricks_a": 6, "tricks_b": 0, "points_a": 1, "points_b": 0}),
+        ("tricks with a politaine", {"tricks_a": 4, "tricks_b": 2, "points_a": 1,
+                                     "points_b": 0, "politaines_a": 1}),
+        ("aces add up to 5", {**GOOD_COUNT, "aces_a": 3}),
+        ("counters add up to 19", {**GOOD_COUNT, "counters_b": 10, "points_b": 5}),
+        ("no last trick", {**GOOD_COUNT, "last_trick": None}),
+        ("count disagrees with points", {**GOOD_COUNT, "points_a": 7, "points_b": 4}),
+        ("half a count", {**GOOD_POINTS, "aces_a": 2}),
+        ("politaine without its ace", {"points_a": 3, "points_b": 8, "aces_a": 0, "aces_b": 4,
+                                       "counters_a": 6, "counters_b": 14, "last_trick": "a",
+                                       "politaines_a": 1}),
+        ("hand number 0", {**GOOD_POINTS, "number": 0}),
+    ],
+)
+def test_impossible_hands_are_refused_by_the_database(match, why, fields):
+    assert not stores(match, **fields), why
+
+
+def test_a_hand_number_is_stored_once_per_match(match):
+    assert stores(match, number=1, **GOOD_POINTS)
+    assert not stores(match, number=1, **GOOD_POINTS)
+    assert stores(MatchFactory(), number=1, **GOOD_POINTS)
+
+
+def creates_match(**fields):
+    try:
+        with transaction.atomic():
+            MatchFactory(**fields)
+    except IntegrityError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("fields", "ok"),
+    [
+        ({"variant": "politaine", "target": 11}, True),
+        ({"variant": "poule", "target": 999}, True),
+        ({"variant": "quadrette", "target": 1}, True),
+        ({"variant": "politaine", "target": 10}, False),
+        ({"variant": "politaine", "target": 1000}, False),
+        ({"variant": "quadrette", "target": 100}, False),
+        ({"variant": "belote", "target": 33}, False),
+        ({"first_dealer": "X"}, False),
+        ({"status": "finished"}, False),
+        ({"status": "finished", "winner": "a", "finish_reason": "target"}, True),
+        ({"winner": "a"}, False),
+        ({"variant": "quadrette", "target": 7, "status": "finished", "winner": "a",
+          "finish_reason": "four_sevens"}, False),
+    ],
+)
+def test_match_constraints(fields, ok):
+    assert creates_match(**fields) is ok
+
+
+def test_a_team_cannot_play_itself():
+    team = TeamFactory()
+    assert not creates_match(team_a=team, team_b=team)
+    assert Match.objects.count() == 0
