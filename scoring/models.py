@@ -40,8 +40,13 @@ HAND_KIND_CHOICES = [
     (rules.HandKind.FOUR_SEVENS.value, _("Four sevens")),
 ]
 
-POLITAINE_FAMILY = [v.value for v, r in rules.VARIANTS.items() if r.family == rules.Family.POLITAINE]
-QUADRETTE_FAMILY = [v.value for v, r in rules.VARIANTS.items() if r.family == rules.Family.QUADRETTE]
+
+def _family(family):
+    return [v.value for v, r in rules.VARIANTS.items() if r.family == family]
+
+
+POLITAINE_FAMILY = _family(rules.Family.POLITAINE)
+QUADRETTE_FAMILY = _family(rules.Family.QUADRETTE)
 
 
 def new_scorekeeper_token() -> str:
@@ -190,7 +195,9 @@ class Match(models.Model):
                 name="match_status_winner_reason",
             ),
             models.CheckConstraint(
-                condition=~Q(variant__in=QUADRETTE_FAMILY, finish_reason=rules.FinishReason.FOUR_SEVENS),
+                condition=~Q(
+                    variant__in=QUADRETTE_FAMILY, finish_reason=rules.FinishReason.FOUR_SEVENS
+                ),
                 name="match_no_four_sevens_in_quadrette",
             ),
         ]

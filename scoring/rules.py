@@ -258,7 +258,7 @@ class Hand:
 
     kind: HandKind = HandKind.PLAYED
     points: Pair | None = None
-    politaines: Pair = Pair(0, 0)
+    politaines: Pair = Pair(0, 0)  # noqa: RUF009 - a NamedTuple, immutable
     tricks: Pair | None = None
     count: Pair | None = None  # Pair of CardCount
     four_sevens_team: Team | None = None
@@ -284,16 +284,16 @@ class Hand:
         if self.kind == HandKind.FOUR_SEVENS:
             return {"kind": HandKind.FOUR_SEVENS.value, "team": Team(self.four_sevens_team).value}
         if self.tricks is not None:
-            return {"kind": HandKind.PLAYED.value, "tricks": dict(zip("ab", self.tricks))}
+            return {"kind": HandKind.PLAYED.value, "tricks": Pair(*self.tricks)._asdict()}
         data: dict[str, Any] = {
             "kind": HandKind.PLAYED.value,
-            "points": dict(zip("ab", self.card_points())),
-            "politaines": dict(zip("ab", self.politaines)),
+            "points": Pair(*self.card_points())._asdict(),
+            "politaines": Pair(*self.politaines)._asdict(),
         }
         if self.count is not None:
             data["count"] = {
                 team: {"aces": c.aces, "counters": c.counters, "last_trick": c.last_trick}
-                for team, c in zip("ab", self.count)
+                for team, c in zip("ab", self.count, strict=True)
             }
         return data
 
@@ -312,7 +312,8 @@ class Hand:
                 politaines["a"],
                 politaines["b"],
             )
-        return cls.played(data["points"]["a"], data["points"]["b"], politaines["a"], politaines["b"])
+        points = data["points"]
+        return cls.played(points["a"], points["b"], politaines["a"], politaines["b"])
 
     def card_points(self) -> Pair | None:
         """Card points as entered, or as the counted cards give them."""

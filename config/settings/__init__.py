@@ -22,7 +22,9 @@ SECRET_KEY = env_str("SECRET_KEY") or (
     "django-insecure-development-only-key-never-used-in-production" if DEBUG else ""
 )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
+)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [

@@ -26,7 +26,7 @@ def race(match_id, number, hands):
             outcome = "stored"
         except Conflict as error:
             outcome = error.codes[0]
-        except Exception as error:  # noqa: BLE001 - the test reports any other failure
+        except Exception as error:
             outcome = repr(error)
         finally:
             connection.close()

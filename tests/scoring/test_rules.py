@@ -186,7 +186,8 @@ def test_four_sevens_is_not_a_quadrette_rule():
 
 
 @pytest.mark.parametrize(
-    ("variant", "target"), [("quatre_sept", 31), ("politaine", 33), ("poule", 200), ("quadrette", 7)]
+    ("variant", "target"),
+    [("quatre_sept", 31), ("politaine", 33), ("poule", 200), ("quadrette", 7)],
 )
 def test_default_targets(variant, target):
     assert rules.variant_rules(variant).default_target == target
