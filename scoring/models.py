@@ -217,6 +217,10 @@ class Match(models.Model):
     def is_finished(self) -> bool:
         return self.status == rules.Status.FINISHED
 
+    @property
+    def winner_name(self) -> str | None:
+        return self.team_name(self.winner) if self.winner else None
+
     def team_name(self, team: str) -> str:
         return self.team_a.name if team == rules.Team.A else self.team_b.name
 

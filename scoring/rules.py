@@ -118,6 +118,27 @@ QUADRETTE_TRICKS = 6
 LA_VOLE_POINTS = 2
 
 
+# What the two teams' shares of each counted quantity always add up to.
+PAIR_TOTALS: dict[str, int] = {
+    "points": HAND_CARD_POINTS,
+    "tricks": QUADRETTE_TRICKS,
+    "aces": ACES_IN_PACK,
+    "counters": COUNTERS_IN_PACK,
+}
+
+
+def other_share(quantity: str, value: Any) -> int | None:
+    """The other team's share when one team's is known (11 - x points, 6 - x tricks...)."""
+    total = PAIR_TOTALS[quantity]
+    if _whole_in_range(value, 0, total):
+        return total - value
+    return None
+
+
+def is_variant(value: Any) -> bool:
+    return isinstance(value, str) and value in Variant._value2member_map_
+
+
 def variant_rules(variant: Variant | str) -> VariantRules:
     return VARIANTS[Variant(variant)]
 
@@ -575,7 +596,7 @@ def validate_target(variant: Variant | str, target: Any) -> list[Violation]:
 
 
 def validate_new_match(variant: Any, target: Any, first_dealer: Any) -> list[Violation]:
-    if variant not in {v.value for v in Variant}:
+    if not is_variant(variant):
         return [
             Violation(
                 "variant_unknown",
@@ -819,3 +840,14 @@ def check_undo(state: MatchState, number: Any = None) -> Violation | None:
             {"last": state.hand_count},
         )
     return None
+
+
+def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
+    """A redeal (La Politaine's rule for a hand with no 10, 9 or ace) is noted, never scored."""
+    if variant_rules(variant).family is not Family.POLITAINE:
+        return Violation(
+            "redeal_not_in_variant",
+            _("La Quadrette has no redeal rule."),
+            None,
+        )
+    return check_can_record(state, state.next_hand)

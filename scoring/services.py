@@ -79,7 +79,7 @@ def create_match(
     first_dealer: str = "N",
 ) -> Match:
     """Start a match. The first player of team A sits North, of team B East."""
-    if target is None and variant in {v.value for v in rules.Variant}:
+    if target is None and rules.is_variant(variant):
         target = rules.variant_rules(variant).default_target
     problems = rules.validate_new_match(variant, target, first_dealer)
     for field, team in (("team_a", team_a), ("team_b", team_b)):
@@ -208,8 +208,8 @@ def note_redeal(*, match: Match | int) -> rules.MatchState:
     locked = _lock(match)
     hands = _hands(locked)
     state = locked.replay(hands)
-    if conflict := rules.check_can_record(state, state.next_hand):
-        raise Conflict([conflict], state=state)
+    if refusal := rules.check_redeal(locked.variant, state):
+        raise Conflict([refusal], state=state)
     locked.redeals += 1
     locked.save(update_fields=["redeals"])
     return _save_state(locked, hands, hand_written=False)

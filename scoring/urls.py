@@ -1,7 +1,27 @@
-from django.urls import path
+from django.urls import include, path
 
-from scoring.views import pages
+from scoring.access import LINK, OWNED
+from scoring.views import matches, pages, table
+
+# The match page and its actions, reached by id (the keeper's account) or by the secret
+# of the score keeper link; the views are the same.
+table_patterns = [
+    path("", table.table, name="table"),
+    path("live/", table.live, name="live"),
+    path("hands/", table.record, name="record"),
+    path("hands/check/", table.check, name="check"),
+    path("hands/four-sevens/", table.four_sevens, name="four_sevens"),
+    path("hands/undo/", table.undo, name="undo"),
+    path("hands/<int:number>/", table.edit_hand, name="edit_hand"),
+    path("redeal/", table.redeal, name="redeal"),
+]
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("matches/new/", matches.new_match, name="match_new"),
+    path("matches/new/target/", matches.target_field, name="match_new_target"),
+    path("matches/<int:pk>/rematch/", matches.rematch, name="match_rematch"),
+    path("matches/<int:pk>/", include((table_patterns, OWNED))),
+    path("k/<str:token>/", include((table_patterns, LINK))),
+    path("accounts/", include("scoring.account_urls")),
 ]

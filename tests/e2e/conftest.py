@@ -32,3 +32,45 @@ def browser_type_launch_args(browser_type_launch_args):
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"],
     }
+
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture
+def log_in(live_server):
+    """Log a page in as a new keeper; returns the user."""
+    from tests.factories import UserFactory
+
+    def log_in(page, username="anne"):
+        user = UserFactory(username=username)
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(live_server.url + "/")
+        return user
+
+    return log_in
+
+
+@pytest.fixture
+def new_context(browser, browser_context_args):
+    """More browser contexts (a second phone, JavaScript off, another language)."""
+    contexts = []
+
+    def make(**kwargs):
+        context = browser.new_context(**{**browser_context_args, **kwargs})
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # A phone: narrow screen, touch, English unless a test says otherwise.
+    return {**browser_context_args, "viewport": {"width": 360, "height": 780},
+            "locale": "en-CA", "has_touch": True}

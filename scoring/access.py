@@ -1,0 +1,53 @@
+"""How a request reaches a match's table: its keeper's account, or the score keeper link.
+
+The same views serve both ways in, under two URL namespaces; `TableAccess.url` builds the
+links of the page for the way this request came.
+"""
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.urls import reverse
+
+from scoring.models import Match
+from scoring.permissions import can_keep_score
+from scoring.selectors import match_for_table
+
+OWNED = "owned"
+LINK = "link"
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    match: Match
+    token: str | None = None
+
+    @property
+    def via_link(self) -> bool:
+        return self.token is not None
+
+    def url(self, name: str, **kwargs) -> str:
+        if self.via_link:
+            return reverse(f"{LINK}:{name}", kwargs={"token": self.token, **kwargs})
+        return reverse(f"{OWNED}:{name}", kwargs={"pk": self.match.pk, **kwargs})
+
+
+def table_view(view):
+    """Resolve the match from the URL (id for its keepers, or link token) or answer 404."""
+
+    @wraps(view)
+    def wrapper(request, *args, pk=None, token=None, **kwargs):
+        if token is not None:
+            access = TableAccess(match_for_table(token=token), token=token)
+        else:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            match = match_for_table(pk=pk)
+            if not can_keep_score(request.user, match):
+                raise Http404
+            access = TableAccess(match)
+        return view(request, access, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,64 @@
+"""Words for what the pages show: seats with their players, hands in short."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
+from scoring import rules
+from scoring.models import SEAT_CHOICES, Match
+
+SEAT_NAMES = dict(SEAT_CHOICES)
+# One letter for each seat, as on a score sheet (West is "O", Ouest, in French).
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat letter", "N"),
+    "E": pgettext_lazy("seat letter", "E"),
+    "S": pgettext_lazy("seat letter", "S"),
+    "W": pgettext_lazy("seat letter", "W"),
+}
+
+
+def seat_player_name(match: Match, seat: str | None) -> str:
+    player = match.seat_player(seat)
+    return player.name if player else ""
+
+
+def seat_label(match: Match, seat: str | None) -> str:
+    """ "South (Marc)", or "South" when nobody was named there."""
+    if not seat:
+        return ""
+    player = match.seat_player(seat)
+    name = SEAT_NAMES[seat]
+    if player is None:
+        return str(name)
+    return _("%(seat)s (%(player)s)") % {"seat": name, "player": player.name}
+
+
+def describe_hand(match: Match, data: dict) -> str:
+    """A hand (as rules.Hand.as_dict gives it) in a few words, for the history of changes."""
+    if data["kind"] == "four_sevens":
+        return _("Four sevens: %(team)s") % {"team": match.team_name(data["team"])}
+    if "tricks" in data:
+        return _("Tricks %(a)s–%(b)s") % data["tricks"]
+    text = _("Points %(a)s–%(b)s") % data["points"]
+    for team, made in data.get("politaines", {}).items():
+        if made:
+            text += ", " + ngettext(
+                "%(count)s politaine for %(team)s", "%(count)s politaines for %(team)s", made
+            ) % {"count": made, "team": match.team_name(team)}
+    return text
+
+
+def hand_cells(match, line: rules.HandLine) -> dict:
+    """What the history shows for each team's side of a hand."""
+    hand = line.hand
+    if hand.kind == rules.HandKind.FOUR_SEVENS:
+        return {"four_sevens": match.team_name(hand.four_sevens_team)}
+    cells = {}
+    for team in "ab":
+        if hand.tricks is not None:
+            cells[team] = {"tricks": hand.tricks.of(team), "points": line.points.of(team)}
+        else:
+            cells[team] = {
+                "points": hand.card_points().of(team),
+                "politaines": hand.politaines.of(team),
+            }
+    return cells

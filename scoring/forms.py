@@ -1,0 +1,290 @@
+"""Forms of the score keeper's pages.
+
+Fields only turn text into numbers; every rule about a hand comes from scoring.rules, whose
+refusals are shown beside the field (or the pair of fields) they are about.
+"""
+
+import secrets
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.errors import render
+from scoring.models import SEAT_CHOICES, VARIANT_CHOICES
+from scoring.services import NewTeam
+
+RANDOM_DEALER = "random"
+POLITAINE_CHOICES = [(0, "0"), (1, "1"), (2, "2")]
+
+
+def _number(label, **attrs):
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", **attrs}),
+    )
+
+
+class NewMatchForm(forms.Form):
+    variant = forms.ChoiceField(label=_("Game"), choices=VARIANT_CHOICES,
+                                initial=rules.Variant.POLITAINE, widget=forms.RadioSelect)
+    target = forms.IntegerField(
+        label=_("Target"), required=False,
+        help_text=_("Leave empty for the game's usual target (31, 33, 200 or 7)."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    team_a_name = forms.CharField(label=_("Team A (North and South)"), max_length=60,
+                                  required=False,
+                                  widget=forms.TextInput(attrs={"placeholder": _("Us")}))
+    team_b_name = forms.CharField(label=_("Team B (East and West)"), max_length=60,
+                                  required=False,
+                                  widget=forms.TextInput(attrs={"placeholder": _("Them")}))
+    seat_n = forms.CharField(label=_("North"), max_length=60, required=False)
+    seat_s = forms.CharField(label=_("South"), max_length=60, required=False)
+    seat_e = forms.CharField(label=_("East"), max_length=60, required=False)
+    seat_w = forms.CharField(label=_("West"), max_length=60, required=False)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"),
+        choices=[(RANDOM_DEALER, _("Draw at random")), *SEAT_CHOICES],
+        initial=RANDOM_DEALER,
+        widget=forms.RadioSelect,
+        help_text=_("Whoever draws the highest card deals first; or let the app draw."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        variant = self.data.get("variant") or self.initial.get("variant")
+        if rules.is_variant(variant):
+            self.fields["target"].widget.attrs["placeholder"] = str(
+                rules.variant_rules(variant).default_target
+            )
+
+    def clean(self):
+        data = super().clean()
+        variant = data.get("variant")
+        if variant and data.get("target") is not None:
+            for violation in rules.validate_target(variant, data["target"]):
+                self.add_error("target", render(violation))
+        for seats in (("seat_n", "seat_s"), ("seat_e", "seat_w")):
+            names = [data.get(seat, "").strip() for seat in seats]
+            if any(names) and not all(names):
+                self.add_error(
+                    seats[1] if names[0] else seats[0],
+                    _("Name both players of a team, or neither."),
+                )
+        return data
+
+    def match_kwargs(self) -> dict:
+        """Arguments for services.create_match."""
+        data = self.cleaned_data
+        first_dealer = data["first_dealer"]
+        if first_dealer == RANDOM_DEALER:
+            first_dealer = secrets.choice(rules.SEATS)
+        return {
+            "variant": data["variant"],
+            "target": data.get("target"),
+            "first_dealer": first_dealer,
+            "team_a": NewTeam(
+                data["team_a_name"].strip() or str(_("Us")),
+                tuple(p for p in (data["seat_n"].strip(), data["seat_s"].strip()) if p),
+            ),
+            "team_b": NewTeam(
+                data["team_b_name"].strip() or str(_("Them")),
+                tuple(p for p in (data["seat_e"].strip(), data["seat_w"].strip()) if p),
+            ),
+        }
+
+
+class HandForm(forms.Form):
+    """One hand of a match: card points (or counted cards) and politaines, or tricks.
+
+    `slots` maps each input, and each pair of inputs, to the messages shown beside it.
+    """
+
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    # Which of a pair the app filled in for the keeper, so it may fill it again.
+    filled = forms.CharField(required=False, widget=forms.HiddenInput)
+    kind = forms.ChoiceField(required=False, widget=forms.RadioSelect)
+
+    def __init__(self, data=None, *args, match, correcting=False, **kwargs):
+        # Input ids carry the hand's number, so that a late answer to the live check of
+        # one hand never lands in the form of the next.
+        source = data if data is not None else kwargs.get("initial") or {}
+        number = "".join(c for c in str(source.get("number", "")) if c.isdigit())[:5]
+        kwargs.setdefault("auto_id", f"hand{number}-%s")
+        super().__init__(data, *args, **kwargs)
+        self.match = match
+        self.correcting = correcting
+        self.rules_hand: rules.Hand | None = None
+        self.preview: rules.Pair | None = None
+        self.pair_errors: dict[str, list[str]] = {}
+        self.violation_codes: set[str] = set()
+        name_a, name_b = match.team_a.name, match.team_b.name
+        if match.is_quadrette:
+            # Labelled by team; the fieldset's legend says what is counted.
+            self.fields["tricks_a"] = _number(name_a, min=0, max=6)
+            self.fields["tricks_b"] = _number(name_b, min=0, max=6)
+        else:
+            self.fields["points_a"] = _number(name_a, min=0, max=11)
+            self.fields["points_b"] = _number(name_b, min=0, max=11)
+            for team, name in (("a", name_a), ("b", name_b)):
+                self.fields[f"politaines_{team}"] = forms.TypedChoiceField(
+                    label=name,
+                    choices=POLITAINE_CHOICES, coerce=int, required=False, initial=0,
+                    empty_value=0, widget=forms.RadioSelect,
+                )
+                self.fields[f"aces_{team}"] = _number(_("Aces"), min=0, max=4)
+                self.fields[f"counters_{team}"] = _number(
+                    _("Counters (10, 9, K, Q, J)"), min=0, max=20
+                )
+            self.fields["last_trick"] = forms.ChoiceField(
+                label=_("Last trick (the steck)"), required=False, widget=forms.RadioSelect,
+                choices=[("a", name_a), ("b", name_b)],
+            )
+        if correcting and not match.is_quadrette:
+            # A correction may turn a hand into four sevens, or back.
+            self.fields["kind"].choices = [
+                ("played", _("Played")),
+                ("four_sevens_a", _("Four sevens: %(team)s") % {"team": name_a}),
+                ("four_sevens_b", _("Four sevens: %(team)s") % {"team": name_b}),
+            ]
+            self.fields["kind"].initial = "played"
+        else:
+            del self.fields["kind"]
+
+    @property
+    def key(self) -> str:
+        """The prefix of this form's element ids."""
+        return self.auto_id % ""
+
+    @property
+    def has_count(self) -> bool:
+        """The keeper used the counting helper: the points follow from the cards."""
+        return bool(self.data.get("last_trick")) or any(
+            self.data.get(f"{quantity}_{team}") not in (None, "")
+            for quantity in ("aces", "counters")
+            for team in "ab"
+        )
+
+    def build_hand(self, data) -> rules.Hand:
+        """The hand as the rules see it, from cleaned data."""
+        kind = data.get("kind") or "played"
+        if kind.startswith("four_sevens_"):
+            return rules.Hand.four_sevens(kind.removeprefix("four_sevens_"))
+
+        def pair(quantity):
+            return rules.Pair(data.get(f"{quantity}_a"), data.get(f"{quantity}_b"))
+
+        if self.match.is_quadrette:
+            return rules.Hand(tricks=pair("tricks"))
+        count = None
+        if self.has_count:
+            last = data.get("last_trick")
+            count = rules.Pair(
+                rules.CardCount(data.get("aces_a"), data.get("counters_a"), last == "a"),
+                rules.CardCount(data.get("aces_b"), data.get("counters_b"), last == "b"),
+            )
+        points = pair("points")
+        return rules.Hand(
+            points=None if points == (None, None) else points,
+            politaines=rules.Pair(data.get("politaines_a") or 0, data.get("politaines_b") or 0),
+            count=count,
+        )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:  # text that is not a number: the rules cannot judge it yet
+            return data
+        hand = self.build_hand(data)
+        problems = rules.validate_hand(self.match.variant, hand)
+        self.violation_codes = {violation.code for violation in problems}
+        for violation in problems:
+            message = render(violation, self.match.team_name)
+            if violation.field in self.fields:
+                self.add_error(violation.field, message)
+            else:
+                slot = violation.field if violation.field in self.slot_names else "hand"
+                self.pair_errors.setdefault(slot, []).append(message)
+                self.add_error(None, message)
+        if not problems:
+            self.rules_hand = hand
+            self.preview = rules.hand_points(self.match.variant, hand)
+        return data
+
+    @property
+    def slot_names(self) -> list[str]:
+        """The places on this form where a message can show."""
+        pairs = ("tricks",) if self.match.is_quadrette else (
+            "points", "politaines", "aces", "counters")
+        return ["hand", *pairs, *(name for name in self.fields if name != "filled")]
+
+    def slots(self) -> dict[str, list[str]]:
+        """Every message, by the input or pair of inputs it belongs beside."""
+        slots = {name: list(self.errors.get(name, [])) for name in self.slot_names}
+        for name, messages in self.pair_errors.items():
+            slots[name] = messages
+        return slots
+
+
+def _other(field: str) -> str:
+    quantity, team = field.rsplit("_", 1)
+    return f"{quantity}_{'b' if team == 'a' else 'a'}"
+
+
+def _share_of(data, field):
+    try:
+        value = int(data.get(field, ""))
+    except (TypeError, ValueError):
+        return None
+    return rules.other_share(field.rsplit("_", 1)[0], value)
+
+
+def autofill(data, typed: str | None):
+    """As the keeper types one team's share of a pair, fill in the other team's (11 - x
+    points, 6 - x tricks, 4 - x aces, 20 - x counters), unless the keeper typed that one too.
+
+    Returns the updated data and {field: value} of what the app filled in.
+    """
+    data = data.copy()
+    if not typed or typed.rsplit("_", 1)[0] not in rules.PAIR_TOTALS or typed[-2:] not in (
+        "_a",
+        "_b",
+    ):
+        return data, {}
+    other = _other(typed)
+    filled = set(filter(None, data.get("filled", "").split(",")))
+    if data.get(other) not in (None, "") and other not in filled:
+        return data, {}
+    share = _share_of(data, typed)
+    data[other] = "" if share is None else str(share)
+    filled.add(other)
+    filled.discard(typed)
+    data["filled"] = ",".join(sorted(filled))
+    return data, {other: data[other]}
+
+
+def fill_blanks(data):
+    """On submit, a pair with one share given gets the other: what typing does with htmx."""
+    data = data.copy()
+    for quantity in rules.PAIR_TOTALS:
+        a, b = f"{quantity}_a", f"{quantity}_b"
+        for given, blank in ((a, b), (b, a)):
+            if data.get(given) not in (None, "") and data.get(blank) in (None, ""):
+                share = _share_of(data, given)
+                if share is not None:
+                    data[blank] = str(share)
+    return data
+
+
+class FourSevensForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
+    confirm = forms.BooleanField(
+        label=_("Yes: one player was dealt all four 7s. The match ends now."),
+        error_messages={"required": _("Tick the box to confirm the four sevens.")},
+    )
+
+
+class UndoForm(forms.Form):
+    number = forms.IntegerField(widget=forms.HiddenInput)

@@ -1,0 +1,25 @@
+"""Who may keep the score of a match through their account.
+
+Anyone holding a match's score keeper link may score it without an account; this module
+decides the other way in. Other apps (tournaments) add rules with `register_keeper_rule`.
+"""
+
+from collections.abc import Callable
+
+from scoring.models import Match
+
+_keeper_rules: list[Callable] = []
+
+
+def register_keeper_rule(rule: Callable) -> Callable:
+    """Add a rule(user, match) -> bool that lets more users keep a match's score."""
+    _keeper_rules.append(rule)
+    return rule
+
+
+def can_keep_score(user, match: Match) -> bool:
+    if not user.is_authenticated:
+        return False
+    if match.owner_id == user.pk or user.is_superuser:
+        return True
+    return any(rule(user, match) for rule in _keeper_rules)

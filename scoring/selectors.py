@@ -1,0 +1,96 @@
+"""Reads for the score keeper's pages: a fixed number of queries, whatever the match's length."""
+
+from dataclasses import dataclass
+
+from django.db.models import Case, IntegerField, Value, When
+from django.http import Http404
+
+from scoring import charts, display, rules
+from scoring.models import Hand, HandRevision, Match
+
+TABLE_RELATED = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner")
+
+
+def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match:
+    """The match with its teams and seats, by id or by the secret of its score keeper link."""
+    matches = Match.objects.select_related(*TABLE_RELATED)
+    try:
+        if token is not None:
+            return matches.get(scorekeeper_token=token)
+        return matches.get(pk=pk)
+    except Match.DoesNotExist as missing:
+        raise Http404 from missing
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    line: rules.HandLine
+    dealer_seat: str  # the seat's name, e.g. "North"
+    dealer_letter: str  # e.g. "N"
+    dealer_player: str  # the player's name, or "" when not given
+    cells: dict  # what each team's side of the hand shows: see display.hand_cells
+
+
+@dataclass(frozen=True)
+class RevisionRow:
+    revision: HandRevision
+    before: str
+    after: str | None
+
+
+@dataclass(frozen=True)
+class TablePage:
+    match: Match
+    state: rules.MatchState
+    rows: list[HistoryRow]
+    revisions: list[RevisionRow]
+    chart: charts.Chart
+
+
+def table_page(match: Match) -> TablePage:
+    """Everything the match page shows: two queries beside the match's own."""
+    hands = list(Hand.objects.filter(match=match).order_by("number"))
+    state = match.replay(hands)
+    revisions = list(
+        HandRevision.objects.filter(match=match).select_related("by").order_by("-at", "-id")
+    )
+    rows = [
+        HistoryRow(
+            line=line,
+            dealer_seat=display.SEAT_NAMES[line.dealer],
+            dealer_letter=display.SEAT_LETTERS[line.dealer],
+            dealer_player=display.seat_player_name(match, line.dealer),
+            cells=display.hand_cells(match, line),
+        )
+        for line in state.lines
+    ]
+    return TablePage(
+        match=match,
+        state=state,
+        rows=rows,
+        revisions=[
+            RevisionRow(
+                revision=revision,
+                before=display.describe_hand(match, revision.before),
+                after=display.describe_hand(match, revision.after) if revision.after else None,
+            )
+            for revision in revisions
+        ],
+        chart=charts.progression(state),
+    )
+
+
+def matches_of(user):
+    """A keeper's matches: those in progress first, then the newest."""
+    return (
+        Match.objects.filter(owner=user)
+        .select_related("team_a", "team_b")
+        .annotate(
+            finished_last=Case(
+                When(status=rules.Status.IN_PROGRESS, then=Value(0)),
+                default=Value(1),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("finished_last", "-updated_at", "-id")
+    )

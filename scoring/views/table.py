@@ -1,0 +1,253 @@
+"""The match page at the table: enter, check, correct and undo hands; follow the score.
+
+HTMX requests get the page's fragments (`{% partialdef %}` blocks of scoring/table.html);
+other requests get the whole page, and every form posts and redirects without JavaScript.
+"""
+
+from django.contrib import messages
+from django.http import HttpResponseNotModified
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
+
+from scoring import rules, services
+from scoring.access import TableAccess, table_view
+from scoring.errors import ScoringError
+from scoring.forms import FourSevensForm, HandForm, UndoForm, autofill, fill_blanks
+from scoring.selectors import match_for_table
+from scoring.views.table_context import live_etag, table_context
+
+TEMPLATE = "scoring/table.html"
+# Codes that only say an input is still empty: not worth a message while typing.
+STILL_TYPING = {"points_missing", "tricks_missing"}
+
+
+def _fresh(access: TableAccess) -> TableAccess:
+    """The access with the match as the database has it now (after a write)."""
+    match = match_for_table(pk=access.match.pk)
+    return TableAccess(match, access.token)
+
+
+def _render(request, access, partial=None, *, status=200, **context):
+    template = f"{TEMPLATE}#{partial}" if partial else TEMPLATE
+    return TemplateResponse(
+        request, template, table_context(request, access, **context), status=status
+    )
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@require_GET
+@table_view
+def table(request, access):
+    return _render(request, access)
+
+
+@require_GET
+@table_view
+def live(request, access):
+    """The scoreboard and history, polled by every phone on the match.
+
+    Answers 304 while nothing changed (the version of the match is in the ETag), so a
+    poll costs one small query.
+    """
+    entry_number = _int(request.GET.get("number"))
+    etag = live_etag(access.match, entry_number)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = _render(request, access, "live", entry_number=entry_number)
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _after_write(request, access, message, *, entry=True, status=200, error=False):
+    """After a write (or a refused one): fresh fragments for htmx, or back to the page."""
+    access = _fresh(access)
+    if not request.htmx:
+        if error:
+            return _render(request, access, status=status, flash=[("error", message)])
+        messages.success(request, message)
+        return redirect(access.url("table"))
+    response = _render(
+        request,
+        access,
+        "after_write",
+        status=status,
+        flash=[("error" if error else "success", message)],
+        entry_oob=entry,
+    )
+    # Every part of the page comes out of band; nothing goes into the requesting element.
+    return reswap(response, "none")
+
+
+def _refused(request, access, refusal: ScoringError, *, entry=True):
+    """A write the match refuses as it stands now: say why, and show where it stands."""
+    message = " ".join(refusal.messages(access.match.team_name))
+    return _after_write(request, access, message, entry=entry, status=409, error=True)
+
+
+def _saved_message(access, number, state: rules.MatchState):
+    if state.finished:
+        return _("Hand %(number)s saved. %(team)s win %(a)s–%(b)s!") % {
+            "number": number,
+            "team": access.match.team_name(state.winner),
+            "a": state.score.a,
+            "b": state.score.b,
+        }
+    return _("Hand %(number)s saved. The score is %(a)s–%(b)s.") % {
+        "number": number,
+        "a": state.score.a,
+        "b": state.score.b,
+    }
+
+
+@require_POST
+@table_view
+def record(request, access):
+    form = HandForm(fill_blanks(request.POST), match=access.match)
+    if form.is_valid():
+        number = form.cleaned_data["number"]
+        try:
+            state = services.record_hand(
+                match=access.match, number=number, hand=form.rules_hand, by=request.user
+            )
+        except ScoringError as refusal:
+            return _refused(request, access, refusal)
+        return _after_write(request, access, _saved_message(access, number, state))
+    if request.htmx:
+        return _render(request, access, "entry", status=422, form=form)
+    return _render(request, access, status=422, form=form)
+
+
+@require_POST
+@table_view
+def check(request, access):
+    """Live validation while the keeper types: messages beside the fields, the other team's
+    share filled in, and what the hand would give."""
+    if not request.htmx:
+        return redirect(access.url("table"))
+    data, filled = autofill(request.POST, request.htmx.trigger_name)
+    form = HandForm(data, match=access.match)
+    form.is_valid()
+    slots = form.slots()
+    # While typing, an empty input is no mistake yet.
+    for name in slots:
+        if name in form.fields and data.get(name) in (None, ""):
+            slots[name] = []
+    if form.violation_codes & STILL_TYPING:
+        slots["points"] = slots["tricks"] = []
+    return _render(request, access, "feedback", form=form, slots=slots, filled=filled)
+
+
+@require_POST
+@table_view
+def four_sevens(request, access):
+    form = FourSevensForm(request.POST)
+    if not form.is_valid():
+        if request.htmx:
+            return _render(request, access, "entry", status=422, four_sevens_form=form)
+        return _render(request, access, status=422, four_sevens_form=form)
+    number = form.cleaned_data["number"]
+    try:
+        state = services.record_hand(
+            match=access.match,
+            number=number,
+            hand=rules.Hand.four_sevens(form.cleaned_data["team"]),
+            by=request.user,
+        )
+    except ScoringError as refusal:
+        return _refused(request, access, refusal)
+    message = _("Four sevens! %(team)s win the match.") % {
+        "team": access.match.team_name(state.winner)
+    }
+    return _after_write(request, access, message)
+
+
+@require_POST
+@table_view
+def redeal(request, access):
+    try:
+        services.note_redeal(match=access.match)
+    except ScoringError as refusal:
+        return _refused(request, access, refusal, entry=False)
+    return _after_write(
+        request, access, _("Redeal noted: the same dealer deals again."), entry=False
+    )
+
+
+@require_POST
+@table_view
+def undo(request, access):
+    form = UndoForm(request.POST)
+    number = form.cleaned_data["number"] if form.is_valid() else None
+    if number is None:
+        return redirect(access.url("table"))
+    try:
+        services.undo_last_hand(match=access.match, number=number, by=request.user)
+    except ScoringError as refusal:
+        return _refused(request, access, refusal)
+    return _after_write(request, access, _("Hand %(number)s undone.") % {"number": number})
+
+
+@table_view
+def edit_hand(request, access, number):
+    """Correct hand `number` in place (htmx) or on a page of its own."""
+    hand = access.match.hands.filter(number=number).first()
+    if hand is None:
+        return _render(request, access, status=404,
+                       flash=[("error", _("There is no hand %(number)s in this match.")
+                               % {"number": number})])
+    if request.method == "POST":
+        form = HandForm(fill_blanks(request.POST), match=access.match, correcting=True)
+        if form.is_valid():
+            was_finished = access.match.is_finished
+            try:
+                state = services.correct_hand(
+                    match=access.match, number=number, hand=form.rules_hand, by=request.user
+                )
+            except ScoringError as refusal:
+                if request.htmx:
+                    return _render(request, access, "edit_row", status=409, edit_form=form,
+                                   edit_number=number,
+                                   edit_errors=refusal.messages(access.match.team_name))
+                return _render(request, access, status=409, edit_form=form,
+                               edit_number=number,
+                               flash=[("error",
+                                       " ".join(refusal.messages(access.match.team_name)))])
+            message = _("Hand %(number)s corrected. The score is %(a)s–%(b)s.") % {
+                "number": number, "a": state.score.a, "b": state.score.b,
+            }
+            return _after_write(request, access, message,
+                                entry=was_finished != state.finished)
+        status = 422
+    else:
+        form = HandForm(initial=_initial(hand), match=access.match, correcting=True)
+        status = 200
+    if request.htmx:
+        return _render(request, access, "edit_row", status=status, edit_form=form,
+                       edit_number=number)
+    return _render(request, access, status=status, edit_form=form, edit_number=number)
+
+
+def _initial(hand) -> dict:
+    data = {"number": hand.number}
+    if hand.kind == rules.HandKind.FOUR_SEVENS:
+        data["kind"] = f"four_sevens_{hand.four_sevens_team}"
+        return data
+    data["kind"] = "played"
+    for name in ("points_a", "points_b", "politaines_a", "politaines_b", "tricks_a",
+                 "tricks_b", "aces_a", "aces_b", "counters_a", "counters_b", "last_trick"):
+        data[name] = getattr(hand, name)
+    if hand.tricks_a is not None:
+        data.pop("points_a")
+        data.pop("points_b")
+    return data

@@ -1,0 +1,75 @@
+"""Steps a score keeper takes on the match page."""
+
+from playwright.sync_api import Page, expect
+
+
+def choose(page: Page, name: str, value: str, scope: str = "main"):
+    """Tap the label of a radio button (the buttons of a segmented control)."""
+    radio = page.locator(f"{scope} input[name={name}][value='{value}']")
+    page.click(f"{scope} label[for={radio.get_attribute('id')}]")
+
+
+def start_match(page: Page, base_url: str, *, variant: str, team_a="Les Bleus",
+                team_b="Les Rouges", players=("Anne", "Marc", "Luc", "Julie"),
+                first_dealer="N", target=None):
+    page.goto(base_url + "/matches/new/")
+    if variant != "politaine":  # the default; another game presets its own target
+        choose(page, "variant", variant)
+        expect(page.locator("#id_target")).not_to_have_value("")
+    if target is not None:
+        page.fill("#id_target", str(target))
+    page.fill("#id_team_a_name", team_a)
+    page.fill("#id_team_b_name", team_b)
+    for seat, name in zip(("n", "s", "e", "w"), players, strict=True):
+        page.fill(f"#id_seat_{seat}", name)
+    choose(page, "first_dealer", first_dealer)
+    page.click("main button[type=submit]")
+    expect(page.locator("#entry-title")).to_be_visible()
+
+
+def field(page: Page, name: str):
+    """An input of the hand being entered (its id carries the hand's number)."""
+    return page.locator(f"#entry input[name={name}]")
+
+
+def slot(page: Page, name: str):
+    """Where the messages about an input, or a pair of inputs, show."""
+    return page.locator(f"#entry p[id$='slot-{name}']")
+
+
+def type_in(page: Page, name: str, value):
+    """Type as a keeper does, one key at a time, over what was there."""
+    field(page, name).fill("")
+    field(page, name).press_sequentially(str(value))
+
+
+def type_points(page: Page, a=None, b=None):
+    if a is not None:
+        type_in(page, "points_a", a)
+    if b is not None:
+        type_in(page, "points_b", b)
+
+
+def settled(page: Page):
+    """Wait until htmx has no request in flight and has swapped and settled its answer."""
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
+def save(page: Page):
+    """Press the big button and wait for the answer to be on the page."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/check/" not in r.url):
+        page.locator("#entry button.primary").click()
+    settled(page)
+
+
+def scores(page: Page) -> tuple[str, str]:
+    totals = page.locator("#scoreboard .total")
+    return totals.nth(0).inner_text(), totals.nth(1).inner_text()
+
+
+def expect_score(page: Page, a: int, b: int):
+    totals = page.locator("#scoreboard .total")
+    expect(totals.nth(0)).to_have_text(str(a))
+    expect(totals.nth(1)).to_have_text(str(b))

@@ -1,0 +1,342 @@
+"""The match page and its fragments, through Django's test client."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import rules, services
+from scoring.models import Hand, HandRevision
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+P = rules.Hand.played
+
+
+def url(match, name="table", **kwargs):
+    return reverse(f"owned:{name}", kwargs={"pk": match.pk, **kwargs})
+
+
+def link_url(match, name="table", **kwargs):
+    return reverse(f"link:{name}", kwargs={"token": match.scorekeeper_token, **kwargs})
+
+
+def play(match, *hands):
+    state = None
+    for hand in hands:
+        match.refresh_from_db()
+        state = services.record_hand(match=match, number=match.hand_count + 1, hand=hand)
+    match.refresh_from_db()
+    return state
+
+
+@pytest.fixture
+def keeper(client, match):
+    client.force_login(match.owner)
+    return client
+
+
+# --- Who may open the page -----------------------------------------------------------------
+
+
+def test_the_owner_sees_the_match_page(keeper, match):
+    response = keeper.get(url(match))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Les Bleus" in body and "Les Rouges" in body and "Save hand 1" in body
+
+
+def test_another_user_gets_404(client, match):
+    client.force_login(UserFactory())
+    assert client.get(url(match)).status_code == 404
+    assert client.post(url(match, "record"), {"number": 1, "points_a": 7}).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in(client, match):
+    response = client.get(url(match))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_score_keeper_link_needs_no_account(client, match):
+    response = client.get(link_url(match))
+    assert response.status_code == 200
+    response = client.post(link_url(match, "record"), {"number": 1, "points_a": 7})
+    assert response.status_code == 302 and response["Location"] == link_url(match)
+    hand = Hand.objects.get()
+    assert (hand.points_a, hand.points_b, hand.entered_by) == (7, 4, None)
+
+
+def test_a_wrong_link_is_404(client, match):
+    assert client.get(reverse("link:table", kwargs={"token": "nope"})).status_code == 404
+
+
+# --- Entering a hand -----------------------------------------------------------------------
+
+
+def test_a_plain_post_saves_the_hand_and_redirects_with_a_message(keeper, match):
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": 7, "points_b": 4},
+                           follow=True)
+    assert response.redirect_chain == [(url(match), 302)]
+    assert "Hand 1 saved. The score is 7–4." in response.content.decode()
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b) == (7, 4)
+
+
+def test_one_teams_points_fill_in_the_other(keeper, match):
+    keeper.post(url(match, "record"), {"number": 1, "points_b": 3})
+    hand = Hand.objects.get()
+    assert (hand.points_a, hand.points_b) == (8, 3)
+
+
+def test_a_politaine_adds_eleven(keeper, match):
+    keeper.post(url(match, "record"),
+                {"number": 1, "points_a": 3, "points_b": 8, "politaines_b": 1})
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b) == (3, 19)
+
+
+def test_points_that_do_not_add_up_are_refused_and_nothing_is_saved(keeper, match):
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": 6, "points_b": 4})
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert "The two teams&#x27; points add up to 10; they always add up to 11. Recount." in body
+    assert 'value="6"' in body  # what the keeper typed stays in the form
+    assert not Hand.objects.exists()
+
+
+def test_an_htmx_post_answers_with_the_fragments(keeper, match):
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": 7, "points_b": 4},
+                           **HTMX)
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
+    body = response.content.decode()
+    for part in ('id="scoreboard"', 'id="history"', 'id="entry"', 'id="flash"'):
+        assert part in body
+    assert "<html" not in body
+    assert "Save hand 2" in body and "Hand 1 saved" in body
+
+
+def test_an_htmx_post_with_a_mistake_returns_the_form_with_the_message(keeper, match):
+    response = keeper.post(url(match, "record"),
+                           {"number": 1, "points_a": 0, "points_b": 11, "politaines_a": 1},
+                           **HTMX)
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="entry"')
+    assert "Les Bleus cannot have made 1 politaine(s) with 0 card point(s)" in body
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_already_entered_on_another_phone_is_not_doubled(keeper, match):
+    play(match, P(7, 4))
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": 2, "points_b": 9},
+                           **HTMX)
+    assert response.status_code == 409
+    body = response.content.decode()
+    assert "Hand 1 is already entered, perhaps from another phone. The score is now 7–4" in body
+    assert "Save hand 2" in body  # the form moves on to the next hand
+    assert Hand.objects.count() == 1
+
+
+def test_a_conflict_without_javascript_shows_the_page_with_the_message(keeper, match):
+    play(match, P(7, 4))
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": 2, "points_b": 9})
+    assert response.status_code == 409
+    assert "already entered" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_counted_cards_give_the_points(keeper, match):
+    keeper.post(url(match, "record"), {"number": 1, "aces_a": 2, "counters_a": 9,
+                                       "aces_b": 2, "counters_b": 11, "last_trick": "a"})
+    hand = Hand.objects.get()
+    assert (hand.points_a, hand.points_b, hand.aces_a, hand.last_trick) == (6, 5, 2, "a")
+
+
+def test_text_instead_of_a_number_is_refused(keeper, match):
+    response = keeper.post(url(match, "record"), {"number": 1, "points_a": "sept"})
+    assert response.status_code == 422
+    assert "Enter a whole number." in response.content.decode()
+
+
+def test_a_tampered_hand_number_saves_nothing(keeper, match):
+    response = keeper.post(url(match, "record"), {"number": "x", "points_a": 7})
+    assert response.status_code == 422
+    assert not Hand.objects.exists()
+
+
+# --- Live checking ---------------------------------------------------------------------------
+
+
+def check(client, match, data, typed):
+    return client.post(url(match, "check"), data, HTTP_HX_TRIGGER_NAME=typed, **HTMX)
+
+
+def test_typing_one_teams_points_fills_the_other_and_previews_the_hand(keeper, match):
+    play(match, P(5, 6))
+    response = check(keeper, match, {"number": 2, "points_a": "7", "points_b": ""}, "points_a")
+    body = response.content.decode()
+    assert 'name="points_b" id="hand2-points_b" value="4"' in body
+    assert 'name="filled" id="hand2-filled" value="points_b"' in body
+    assert "This hand: Les Bleus +7, Les Rouges +4." in body
+    assert "Score after it: 12–10." in body
+
+
+def test_a_value_the_keeper_typed_is_checked_not_overwritten(keeper, match):
+    response = check(keeper, match, {"number": 1, "points_a": "7", "points_b": "3"}, "points_a")
+    body = response.content.decode()
+    assert 'name="points_b"' not in body
+    assert "add up to 10; they always add up to 11" in body
+
+
+def test_an_empty_form_shows_no_message_yet(keeper, match):
+    response = check(keeper, match, {"number": 1, "points_a": "", "points_b": ""}, "points_a")
+    assert "field-error" in response.content.decode()
+    assert "Enter both teams" not in response.content.decode()
+
+
+def test_the_counting_helper_shows_the_points_as_you_type(keeper, match):
+    response = check(keeper, match, {"number": 1, "aces_a": "2", "counters_a": "9"},
+                     "counters_a")
+    assert "Counted so far: Les Bleus 5, Les Rouges" in response.content.decode()
+
+
+def test_quadrette_tricks_show_what_they_give(client, quadrette_match):
+    client.force_login(quadrette_match.owner)
+    response = check(client, quadrette_match, {"number": 1, "tricks_a": "6"}, "tricks_a")
+    body = response.content.decode()
+    assert 'value="0"' in body and "La vole! 2 points for Les Bleus." in body
+    response = check(client, quadrette_match, {"number": 1, "tricks_a": "3"}, "tricks_a")
+    assert "3–3: one point each." in response.content.decode()
+
+
+def test_live_checking_needs_htmx(keeper, match):
+    assert keeper.post(url(match, "check"), {"number": 1}).status_code == 302
+
+
+# --- Four sevens, redeal -----------------------------------------------------------------------
+
+
+def test_four_sevens_needs_a_confirmation(keeper, match):
+    response = keeper.post(url(match, "four_sevens"), {"number": 1, "team": "b"})
+    assert response.status_code == 422
+    assert "Tick the box to confirm the four sevens." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_four_sevens_ends_the_match(keeper, match):
+    play(match, P(11, 0))
+    response = keeper.post(url(match, "four_sevens"),
+                           {"number": 2, "team": "b", "confirm": "on"}, follow=True)
+    body = response.content.decode()
+    assert "Four sevens! Les Rouges win the match." in body
+    assert "Les Rouges win 11–0 (four sevens)." in body
+    assert "Save hand" not in body
+
+
+def test_a_redeal_is_noted_without_a_score(keeper, match):
+    response = keeper.post(url(match, "redeal"), follow=True)
+    assert "1 redeal noted." in response.content.decode()
+    match.refresh_from_db()
+    assert match.redeals == 1 and match.hand_count == 0
+
+
+def test_la_quadrette_has_no_redeal(client, quadrette_match):
+    client.force_login(quadrette_match.owner)
+    response = client.post(url(quadrette_match, "redeal"))
+    assert response.status_code == 409
+    assert "La Quadrette has no redeal rule." in response.content.decode()
+
+
+# --- Corrections and undo ----------------------------------------------------------------------
+
+
+def test_the_correction_form_opens_in_place(keeper, match):
+    play(match, P(7, 4))
+    response = keeper.get(url(match, "edit_hand", number=1), **HTMX)
+    body = response.content.decode()
+    assert body.lstrip().startswith('<tr id="hand-1" class="editing">')
+    assert 'value="7"' in body
+
+
+def test_without_javascript_the_correction_form_is_on_the_page(keeper, match):
+    play(match, P(7, 4))
+    response = keeper.get(url(match, "edit_hand", number=1))
+    body = response.content.decode()
+    assert "<html" in body and "Correct hand 1" in body and 'id="edit-points_a"' in body
+
+
+def test_a_correction_is_saved_and_kept_in_the_history(keeper, match):
+    play(match, P(7, 4), P(5, 6))
+    response = keeper.post(url(match, "edit_hand", number=1),
+                           {"number": 1, "kind": "played", "points_a": 4, "points_b": 7,
+                            "politaines_b": 1}, follow=True)
+    body = response.content.decode()
+    assert "Hand 1 corrected. The score is 9–24." in body
+    assert f"Hand 1 corrected by {match.owner.username}" in body
+    assert "Points 7–4 → Points 4–7, 1 politaine for Les Rouges." in body
+    assert HandRevision.objects.count() == 1
+
+
+def test_a_correction_that_would_end_the_match_early_is_refused(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(5, 6), P(6, 5))
+    response = keeper.post(url(match, "edit_hand", number=3),
+                           {"number": 3, "kind": "played", "points_a": 11, "points_b": 0},
+                           **HTMX)
+    assert response.status_code == 409
+    assert "the match would end after hand 3" in response.content.decode()
+    assert Hand.objects.get(match=match, number=3).points_a == 5
+
+
+def test_a_hand_can_be_corrected_into_four_sevens_when_it_is_the_last(keeper, match):
+    play(match, P(7, 4))
+    keeper.post(url(match, "edit_hand", number=1), {"number": 1, "kind": "four_sevens_a"})
+    match.refresh_from_db()
+    assert match.finish_reason == "four_sevens" and match.winner == "a"
+
+
+def test_correcting_a_missing_hand_is_404(keeper, match):
+    assert keeper.get(url(match, "edit_hand", number=4)).status_code == 404
+
+
+def test_undo_removes_the_last_hand(keeper, match):
+    play(match, P(7, 4), P(5, 6))
+    response = keeper.post(url(match, "undo"), {"number": 2}, follow=True)
+    assert "Hand 2 undone." in response.content.decode()
+    assert "Hand 2 undone by" in response.content.decode()
+    assert list(Hand.objects.values_list("number", flat=True)) == [1]
+
+
+def test_undo_of_a_hand_that_is_no_longer_the_last_is_refused(keeper, match):
+    play(match, P(7, 4), P(5, 6))
+    response = keeper.post(url(match, "undo"), {"number": 1}, **HTMX)
+    assert response.status_code == 409
+    assert "Only the last hand (hand 2) can be undone." in response.content.decode()
+    assert Hand.objects.count() == 2
+
+
+# --- The end and the tie --------------------------------------------------------------------
+
+
+def test_a_tie_at_the_target_says_another_hand_is_played(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(6, 5), P(0, 11), P(0, 11), P(5, 6))
+    body = keeper.get(url(match)).content.decode()
+    assert "Tied 33–33 at the target: another hand is played, until the totals differ." in body
+    assert "Save hand 7" in body
+
+
+def test_the_end_shows_the_winner_why_and_the_final_score(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(11, 0))
+    body = keeper.get(url(match)).content.decode()
+    assert "Les Bleus win 33–0 (target reached)." in body
+    assert "End of the match" in body and "Play again, same teams" in body
+
+
+def test_play_again_starts_a_new_match_with_the_same_teams(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(11, 0))
+    response = keeper.post(reverse("match_rematch", args=[match.pk]))
+    again = match.owner.matches.exclude(pk=match.pk).get()
+    assert response["Location"] == url(again)
+    assert (again.team_a, again.team_b, again.target) == (match.team_a, match.team_b, 33)
+    assert again.first_dealer == "W"  # the deal goes on: N, E and S dealt hands 1 to 3
