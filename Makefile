@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test messages migrate lint bench clean
+.PHONY: run test messages translations migrate lint bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(PY)
 # Compiled catalogues (.mo) are built from locale/*.po, never committed.
 messages: $(VENV)/.installed
 	$(PY) scripts/compile_messages.py
+
+# Gather new strings into locale/fr/LC_MESSAGES/django.po (needs GNU gettext), then translate.
+translations: $(VENV)/.installed
+	DEBUG=1 $(PY) manage.py makemessages -l fr --no-location --no-obsolete \
+		--ignore=.venv --ignore=tests --ignore=staticfiles
 
 migrate: $(VENV)/.installed messages
 	DEBUG=1 $(PY) manage.py migrate --no-input

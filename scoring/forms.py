@@ -153,10 +153,18 @@ class HandForm(forms.Form):
         else:
             del self.fields["kind"]
 
+    def preview_points(self) -> rules.Pair:
+        """The card points of the valid hand (as counted, when the cards were counted)."""
+        return self.rules_hand.card_points()
+
     @property
     def key(self) -> str:
         """The prefix of this form's element ids."""
         return self.auto_id % ""
+
+    @staticmethod
+    def filled_by_app(data) -> set[str]:
+        return set(filter(None, (data.get("filled") or "").split(",")))
 
     @property
     def has_count(self) -> bool:
@@ -186,6 +194,8 @@ class HandForm(forms.Form):
                 rules.CardCount(data.get("aces_b"), data.get("counters_b"), last == "b"),
             )
         points = pair("points")
+        if count is not None and {"points_a", "points_b"} <= self.filled_by_app(data):
+            points = rules.Pair(None, None)  # the app wrote them from an earlier count
         return rules.Hand(
             points=None if points == (None, None) else points,
             politaines=rules.Pair(data.get("politaines_a") or 0, data.get("politaines_b") or 0),
@@ -218,6 +228,14 @@ class HandForm(forms.Form):
         pairs = ("tricks",) if self.match.is_quadrette else (
             "points", "politaines", "aces", "counters")
         return ["hand", *pairs, *(name for name in self.fields if name != "filled")]
+
+    @property
+    def invalid_fields(self) -> set[str]:
+        """Inputs to mark invalid: those with a message, and both of a pair with one."""
+        invalid = {name for name in self.fields if self.errors.get(name)}
+        for pair in self.pair_errors:
+            invalid |= {f"{pair}_a", f"{pair}_b"} & set(self.fields)
+        return invalid
 
     def slots(self) -> dict[str, list[str]]:
         """Every message, by the input or pair of inputs it belongs beside."""
@@ -275,6 +293,15 @@ def fill_blanks(data):
                 if share is not None:
                     data[blank] = str(share)
     return data
+
+
+def fill_points_from_count(data, points: rules.Pair):
+    """Write the points that counted cards give into the points inputs, as the app's."""
+    data = data.copy()
+    filled = HandForm.filled_by_app(data) | {"points_a", "points_b"}
+    data["points_a"], data["points_b"] = str(points.a), str(points.b)
+    data["filled"] = ",".join(sorted(filled))
+    return data, {"points_a": data["points_a"], "points_b": data["points_b"]}
 
 
 class FourSevensForm(forms.Form):

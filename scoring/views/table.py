@@ -15,7 +15,14 @@ from django_htmx.http import reswap
 from scoring import rules, services
 from scoring.access import TableAccess, table_view
 from scoring.errors import ScoringError
-from scoring.forms import FourSevensForm, HandForm, UndoForm, autofill, fill_blanks
+from scoring.forms import (
+    FourSevensForm,
+    HandForm,
+    UndoForm,
+    autofill,
+    fill_blanks,
+    fill_points_from_count,
+)
 from scoring.selectors import match_for_table
 from scoring.views.table_context import live_etag, table_context
 
@@ -137,7 +144,12 @@ def check(request, access):
         return redirect(access.url("table"))
     data, filled = autofill(request.POST, request.htmx.trigger_name)
     form = HandForm(data, match=access.match)
-    form.is_valid()
+    if form.is_valid() and form.rules_hand.count is not None:
+        # Counted cards give the points: write them in for the keeper to see.
+        data, from_count = fill_points_from_count(data, form.preview_points())
+        filled.update(from_count)
+        form = HandForm(data, match=access.match)
+        form.is_valid()
     slots = form.slots()
     # While typing, an empty input is no mistake yet.
     for name in slots:

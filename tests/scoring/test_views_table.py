@@ -340,3 +340,19 @@ def test_play_again_starts_a_new_match_with_the_same_teams(keeper, match):
     assert response["Location"] == url(again)
     assert (again.team_a, again.team_b, again.target) == (match.team_a, match.team_b, 33)
     assert again.first_dealer == "W"  # the deal goes on: N, E and S dealt hands 1 to 3
+
+
+def test_a_complete_count_writes_the_points_in(keeper, match):
+    data = {"number": 1, "aces_a": "2", "counters_a": "9", "aces_b": "2", "counters_b": "11",
+            "last_trick": "a", "points_a": "", "points_b": ""}
+    body = check(keeper, match, data, "counters_b").content.decode()
+    assert 'name="points_a" id="hand1-points_a" value="6"' in body
+    assert 'name="points_b" id="hand1-points_b" value="5"' in body
+    # The keeper recounts: the points written by the app follow the new count.
+    data.update({"points_a": "6", "points_b": "5", "filled": "points_a,points_b",
+                 "counters_a": "12", "counters_b": "8"})
+    body = check(keeper, match, data, "counters_a").content.decode()
+    assert 'value="7"' in body and 'value="4"' in body
+    keeper.post(url(match, "record"), {**data, "points_a": "6", "points_b": "5"})
+    hand = Hand.objects.get()
+    assert (hand.points_a, hand.points_b, hand.counters_a) == (7, 4, 12)
