@@ -73,3 +73,13 @@ def expect_score(page: Page, a: int, b: int):
     totals = page.locator("#scoreboard .total")
     expect(totals.nth(0)).to_have_text(str(a))
     expect(totals.nth(1)).to_have_text(str(b))
+
+
+def correct_points(page: Page, number: int, a: int, b: int):
+    """Open hand `number` for correction (in place, or on its page without JavaScript),
+    type its points and save."""
+    page.locator(f"#hand-{number} a").click()
+    expect(page.locator(f"#hand-{number}.editing")).to_be_visible()
+    page.fill("#edit-points_a", str(a))
+    page.fill("#edit-points_b", str(b))
+    page.locator(f"#hand-{number} button[type=submit]").click()

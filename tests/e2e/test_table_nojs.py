@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand, Match
-from tests.e2e.helpers import choose, start_match
+from tests.e2e.helpers import choose, correct_points, start_match
 
 pytestmark = pytest.mark.e2e
 
@@ -39,11 +39,7 @@ def test_a_politaine_match_without_javascript(live_server, page, log_in):
     expect(page.locator("#flash")).to_contain_text("Hand 2 saved. The score is 24–9.")
 
     # Correct hand 1 on its own page.
-    page.locator("#hand-1 a").click()
-    expect(page.locator("#hand-1.editing")).to_be_visible()
-    page.fill("#edit-points_a", "8")
-    page.fill("#edit-points_b", "3")
-    page.locator("#hand-1 button[type=submit]").click()
+    correct_points(page, 1, 8, 3)
     expect(page.locator("#flash")).to_contain_text("Hand 1 corrected. The score is 25–8.")
 
     # Undo hand 2.

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from scoring.models import Hand, Match
 from tests.e2e.helpers import (
     choose,
+    correct_points,
     expect_score,
     field,
     save,
@@ -57,11 +58,7 @@ def test_a_whole_politaine_match(live_server, page, log_in):
     expect(page.locator("#hand-3")).to_contain_text("politaine")
 
     # Correct hand 1 in place: it was 4–7.
-    page.locator("#hand-1 a").click()
-    expect(page.locator("#hand-1.editing")).to_be_visible()
-    page.fill("#edit-points_a", "4")
-    page.fill("#edit-points_b", "7")
-    page.locator("#hand-1 button[type=submit]").click()
+    correct_points(page, 1, 4, 7)
     expect(page.locator("#flash")).to_contain_text("Hand 1 corrected. The score is 13–31.")
     expect_score(page, 13, 31)
     expect(page.locator("#history .revisions")).to_contain_text("Points 7–4 → Points 4–7")
