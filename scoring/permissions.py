@@ -9,12 +9,23 @@ from collections.abc import Callable
 from scoring.models import Match
 
 _keeper_rules: list[Callable] = []
+_reader_rules: list[Callable] = []
 
 
 def register_keeper_rule(rule: Callable) -> Callable:
     """Add a rule(user, match) -> bool that lets more users keep a match's score."""
     _keeper_rules.append(rule)
     return rule
+
+
+def register_reader_rule(rule: Callable) -> Callable:
+    """Add a rule(match) -> bool that lets anyone read a match (a public tournament's)."""
+    _reader_rules.append(rule)
+    return rule
+
+
+def is_public(match: Match) -> bool:
+    return any(rule(match) for rule in _reader_rules)
 
 
 def can_keep_score(user, match: Match) -> bool:

@@ -2,13 +2,40 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
 from scoring import charts, display, rules
 from scoring.models import Hand, HandRevision, Match
 
 TABLE_RELATED = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner")
+MAX_ID = 2**63 - 1  # ids beyond a bigint cannot exist (and would upset PostgreSQL)
+
+
+def _hands_in_order():
+    return Prefetch("hands", queryset=Hand.objects.order_by("number"))
+
+
+def match_with_hands(pk: int) -> Match | None:
+    """The match, its teams, seats and hands in order: for the API's match object."""
+    if not 1 <= pk <= MAX_ID:
+        return None
+    return (
+        Match.objects.select_related(*TABLE_RELATED)
+        .prefetch_related(_hands_in_order())
+        .filter(pk=pk)
+        .first()
+    )
+
+
+def matches_with_hands(user):
+    """A user's matches, newest first, each with its hands: three queries for any page."""
+    return (
+        Match.objects.filter(owner=user)
+        .select_related(*TABLE_RELATED)
+        .prefetch_related(_hands_in_order())
+        .order_by("-created_at", "-id")
+    )
 
 
 def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match:
@@ -17,6 +44,8 @@ def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match
     try:
         if token is not None:
             return matches.get(scorekeeper_token=token)
+        if not 1 <= pk <= MAX_ID:
+            raise Http404
         return matches.get(pk=pk)
     except Match.DoesNotExist as missing:
         raise Http404 from missing

@@ -23,5 +23,4 @@ urlpatterns = [
     path("matches/<int:pk>/rematch/", matches.rematch, name="match_rematch"),
     path("matches/<int:pk>/", include((table_patterns, OWNED))),
     path("k/<str:token>/", include((table_patterns, LINK))),
-    path("accounts/", include("scoring.account_urls")),
 ]

@@ -37,6 +37,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "ninja",
+    "accounts",
     "scoring",
     "tournaments",
 ]

@@ -1,0 +1,64 @@
+"""Sign up, log in, the account page and its API tokens; the rest are Django's auth views."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.forms import NewTokenForm
+from accounts.services import issue_token, revoke_token
+
+
+class LoginView(auth_views.LoginView):
+    redirect_authenticated_user = True
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("home")
+    status = 422 if form.is_bound else 200
+    return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@login_required
+def account(request, *, new_token=None, token_form=None, status=200):
+    return TemplateResponse(
+        request,
+        "accounts/account.html",
+        {
+            "tokens": request.user.api_tokens.all(),
+            "new_token": new_token,
+            "token_form": token_form or NewTokenForm(),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def create_token(request):
+    form = NewTokenForm(request.POST)
+    if not form.is_valid():
+        return account(request, token_form=form, status=422)
+    token = issue_token(user=request.user, name=form.cleaned_data["name"])
+    # Shown once, on this response only: it is stored hashed.
+    return account(request, new_token=token)
+
+
+@login_required
+@require_POST
+def delete_token(request, token_id):
+    if revoke_token(user=request.user, token_id=token_id):
+        messages.success(request, _("Token revoked: it no longer works."))
+    return redirect("account")

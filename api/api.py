@@ -1,0 +1,22 @@
+"""API v1: OpenAPI at /api/v1/openapi.json, interactive docs at /api/v1/docs."""
+
+from ninja import NinjaAPI
+
+from api.errors import install_handlers
+from api.matches import router as matches
+
+api = NinjaAPI(
+    title="Politaine score keeper API",
+    version="1",
+    description=(
+        "Read and write matches of La Politaine / Le Quatre Sept / La Poule and La Quadrette "
+        "with the same rules as the score keeper's pages. Send `Authorization: Bearer <token>`: "
+        "a personal token (account page, or `manage.py api_token USERNAME`) or a match's score "
+        "keeper token (for that match only). Messages follow `Accept-Language` (fr, en)."
+    ),
+    urls_namespace="api-v1",
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+)
+install_handlers(api)
+api.add_router("/", matches)

@@ -1,0 +1,47 @@
+"""Who is calling: a personal API token, a match's score keeper token, a browser session
+(with CSRF), or nobody."""
+
+from dataclasses import dataclass
+
+from ninja.security import HttpBearer, SessionAuth
+
+from accounts.services import user_for_token
+from scoring.models import Match
+
+
+@dataclass(frozen=True)
+class Caller:
+    user: object | None = None  # through a personal token or the session
+    match_id: int | None = None  # through a match's score keeper token
+
+    @property
+    def anonymous(self) -> bool:
+        return self.user is None and self.match_id is None
+
+
+class BearerToken(HttpBearer):
+    def authenticate(self, request, token):
+        if user := user_for_token(token):
+            return Caller(user=user)
+        if len(token) <= 64:
+            match_id = (
+                Match.objects.filter(scorekeeper_token=token).values_list("pk", flat=True).first()
+            )
+            if match_id is not None:
+                return Caller(match_id=match_id)
+        return None
+
+
+class Session(SessionAuth):
+    def authenticate(self, request, key):
+        user = super().authenticate(request, key)
+        return Caller(user=user) if user else None
+
+
+def anyone(request):
+    """For what the public may read: the permission check decides."""
+    return Caller()
+
+
+PERSONAL = [BearerToken(), Session()]
+PUBLIC = [BearerToken(), Session(), anyone]

@@ -1,0 +1,137 @@
+"""Matches and their hands: the same services as the pages, so the same rules."""
+
+from django.db import transaction
+from ninja import Path, Query, Router, Status
+
+from api import auth
+from api.errors import forbidden_for_link, not_found, refusals, unauthorized
+from api.presenters import match_data
+from api.schemas import ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
+from scoring import rules, services
+from scoring.permissions import can_keep_score, is_public
+from scoring.selectors import MAX_ID, match_with_hands, matches_with_hands
+
+router = Router(tags=["matches"])
+
+MatchId = Path(..., ge=1, le=MAX_ID, description="The match's id.")
+HandNumber = Path(..., ge=1, le=32767, description="The hand's number, from 1.")
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422), ErrorOut)
+
+
+def _personal_user(request):
+    caller = request.auth
+    if caller.user is None:
+        raise forbidden_for_link() if caller.match_id else unauthorized()
+    return caller.user
+
+
+def _match(request, match_id: int, *, write: bool):
+    """The match, if this caller may read it (or write its hands)."""
+    caller = request.auth
+    match = match_with_hands(match_id)
+    allowed = match is not None and (
+        caller.match_id == match.pk
+        or (caller.user is not None and can_keep_score(caller.user, match))
+        or (not write and is_public(match))
+    )
+    if not allowed:
+        raise unauthorized() if caller.anonymous else not_found()
+    return match
+
+
+def _out(request, match, *, fresh=False):
+    if fresh:  # re-read after a write
+        match = match_with_hands(match.pk)
+    caller = request.auth
+    keeper = caller.user is not None and can_keep_score(caller.user, match)
+    state = match.replay(match.hands.all())
+    return match_data(match, state, request=request, with_secret=keeper)
+
+
+def hand_from(body: HandIn) -> rules.Hand:
+    """The body as the rules see it; whatever does not fit is for the rules to refuse."""
+
+    def pair(value):
+        return rules.Pair(value.a, value.b) if value is not None else None
+
+    count = None
+    if body.count is not None:
+        count = rules.Pair(*(rules.CardCount(c.aces, c.counters, c.last_trick)
+                             for c in (body.count.a, body.count.b)))
+    return rules.Hand(
+        kind=rules.HandKind.FOUR_SEVENS if body.four_sevens else rules.HandKind.PLAYED,
+        four_sevens_team=rules.Team(body.four_sevens) if body.four_sevens else None,
+        points=pair(body.points),
+        politaines=pair(body.politaines) or rules.Pair(0, 0),
+        count=count,
+        tricks=pair(body.tricks),
+    )
+
+
+@router.post("/matches", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,
+             exclude_unset=True, summary="Create a match")
+def create_match(request, payload: MatchIn):
+    user = _personal_user(request)
+    with refusals(), transaction.atomic():
+        match = services.create_match(
+            owner=user,
+            variant=payload.variant,
+            target=payload.target,
+            first_dealer=payload.first_dealer,
+            team_a=services.NewTeam(payload.team_a.name, tuple(payload.team_a.players)),
+            team_b=services.NewTeam(payload.team_b.name, tuple(payload.team_b.players)),
+        )
+    return Status(201, _out(request, match, fresh=True))
+
+
+@router.get("/matches", response={200: MatchPage, **ERRORS}, auth=auth.PERSONAL,
+            exclude_unset=True, summary="The caller's matches, newest first")
+def list_matches(request, page: int = Query(1, ge=1, le=100_000),
+                 page_size: int = Query(20, ge=1, le=100)):
+    user = _personal_user(request)
+    matches = matches_with_hands(user)
+    count = matches.count()
+    items = matches[(page - 1) * page_size: page * page_size]
+    return {
+        "count": count,
+        "page": page,
+        "page_size": page_size,
+        "items": [_out(request, match) for match in items],
+    }
+
+
+@router.get("/matches/{id}", response={200: MatchOut, **ERRORS}, auth=auth.PUBLIC,
+            exclude_unset=True, summary="A match with its hands")
+def get_match(request, id: int = MatchId):
+    return _out(request, _match(request, id, write=False))
+
+
+@router.post("/matches/{id}/hands", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,
+             exclude_unset=True, summary="Add the next hand")
+def add_hand(request, payload: NewHandIn, id: int = MatchId):
+    match = _match(request, id, write=True)
+    with refusals(match):
+        services.record_hand(match=match, number=payload.number, hand=hand_from(payload),
+                             by=request.auth.user)
+    return Status(201, _out(request, match, fresh=True))
+
+
+@router.put("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
+            auth=auth.PERSONAL, exclude_unset=True, summary="Correct a hand")
+def correct_hand(request, payload: HandIn, id: int = MatchId, number: int = HandNumber):
+    match = _match(request, id, write=True)
+    with refusals(match):
+        services.correct_hand(match=match, number=number, hand=hand_from(payload),
+                              by=request.auth.user)
+    return _out(request, match, fresh=True)
+
+
+@router.delete("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
+               auth=auth.PERSONAL, exclude_unset=True, summary="Undo the last hand")
+def undo_hand(request, id: int = MatchId, number: int = HandNumber):
+    match = _match(request, id, write=True)
+    with refusals(match):
+        services.undo_last_hand(match=match, number=number, by=request.auth.user)
+    return _out(request, match, fresh=True)
+
+

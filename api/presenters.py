@@ -1,0 +1,65 @@
+"""Matches as the API shows them (MatchOut in api/schemas.py)."""
+
+from django.urls import reverse
+
+from scoring import rules
+from scoring.models import Match
+
+# Other apps (tournaments) say which tournament, round and table a match belongs to.
+_tournament_ref = None
+
+
+def register_tournament_ref(function):
+    global _tournament_ref
+    _tournament_ref = function
+    return function
+
+
+def _team(match: Match, team: str) -> dict:
+    seats = rules.SEATS_OF_TEAM[rules.Team(team)]
+    players = [match.seat_player(seat) for seat in seats]
+    return {
+        "name": match.team_name(team),
+        "players": [p.name for p in players] if all(players) else [],
+    }
+
+
+def hand_data(line: rules.HandLine) -> dict:
+    hand = line.hand
+    data = {"number": line.number, "dealer": line.dealer, "kind": hand.kind.value}
+    if hand.kind == rules.HandKind.FOUR_SEVENS:
+        data["team"] = hand.four_sevens_team.value
+    elif hand.tricks is not None:
+        data["tricks"] = hand.tricks._asdict()
+        data["points"] = line.points._asdict()
+    else:
+        data.update(hand.as_dict())  # points (card points), politaines and any count
+    data["score"] = line.score._asdict()
+    return data
+
+
+def match_data(match: Match, state: rules.MatchState, *, request=None,
+               with_secret: bool = False) -> dict:
+    data = {
+        "id": match.pk,
+        "variant": match.variant,
+        "target": match.target,
+        "first_dealer": match.first_dealer,
+        "status": state.status.value,
+        "winner": state.winner.value if state.winner else None,
+        "finish_reason": state.finish_reason.value if state.finish_reason else None,
+        "team_a": _team(match, "a"),
+        "team_b": _team(match, "b"),
+        "score": state.score._asdict(),
+        "next_hand": state.next_hand,
+        "dealer": state.dealer,
+        "hands": [hand_data(line) for line in state.lines],
+        "tournament": _tournament_ref(match) if _tournament_ref else None,
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+    }
+    if with_secret:
+        data["scorekeeper_token"] = match.scorekeeper_token
+        path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
+        data["url"] = request.build_absolute_uri(path) if request is not None else path
+    return data

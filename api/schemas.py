@@ -1,0 +1,151 @@
+"""The JSON shapes of API v1. Inputs are strict: "7" or 7.5 is not a whole number, and an
+unknown key is refused; the rules themselves are checked by scoring.rules."""
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from ninja import Field, Schema
+from pydantic import ConfigDict
+
+Seat = Literal["N", "E", "S", "W"]
+TeamCode = Literal["a", "b"]
+Variant = Literal["quatre_sept", "politaine", "poule", "quadrette"]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class StrictIn(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# --- In -------------------------------------------------------------------------------
+
+
+class TeamIn(StrictIn):
+    name: Name
+    players: list[Name] = Field(default=[], max_length=2,
+                                description="No name or two; the first sits N (team a) or E.")
+
+
+class MatchIn(StrictIn):
+    variant: Variant
+    target: int | None = Field(None, description="Defaults 31, 33, 200 or 7 by variant.")
+    first_dealer: Seat = "N"
+    team_a: TeamIn
+    team_b: TeamIn
+
+
+class ByTeam(StrictIn):
+    a: int
+    b: int
+
+
+class CountIn(StrictIn):
+    aces: int
+    counters: int = Field(description="10, 9, king, queen and jack won (20 in the pack).")
+    last_trick: bool
+
+
+class CountByTeam(StrictIn):
+    a: CountIn
+    b: CountIn
+
+
+class HandIn(StrictIn):
+    """One hand: `points` (and `politaines`), or `count`, or `four_sevens`, or `tricks`."""
+
+    points: ByTeam | None = None
+    politaines: ByTeam | None = None
+    count: CountByTeam | None = None
+    four_sevens: TeamCode | None = Field(None, description="The team dealt the four 7s.")
+    tricks: ByTeam | None = Field(None, description="La Quadrette: tricks won (6 in all).")
+
+
+class NewHandIn(HandIn):
+    number: int = Field(description="Must be the match's next_hand.")
+
+
+# --- Out ------------------------------------------------------------------------------
+
+
+class ByTeamOut(Schema):
+    a: int
+    b: int
+
+
+class CountOut(Schema):
+    aces: int
+    counters: int
+    last_trick: bool
+
+
+class CountByTeamOut(Schema):
+    a: CountOut
+    b: CountOut
+
+
+class HandOut(Schema):
+    """Keys present depend on the hand: points and politaines (Politaine family, with
+    count when the cards were counted), tricks and points (La Quadrette), team (four sevens)."""
+
+    number: int
+    dealer: Seat
+    kind: Literal["played", "four_sevens"]
+    points: ByTeamOut | None = None
+    politaines: ByTeamOut | None = None
+    count: CountByTeamOut | None = None
+    tricks: ByTeamOut | None = None
+    team: TeamCode | None = None
+    score: ByTeamOut
+
+
+class TeamOut(Schema):
+    name: str
+    players: list[str]
+
+
+class TournamentRef(Schema):
+    id: int
+    name: str
+    round: int
+    table: int
+
+
+class MatchOut(Schema):
+    id: int
+    variant: Variant
+    target: int
+    first_dealer: Seat
+    status: Literal["in_progress", "finished"]
+    winner: TeamCode | None
+    finish_reason: Literal["target", "four_sevens", "time"] | None
+    team_a: TeamOut
+    team_b: TeamOut
+    score: ByTeamOut
+    next_hand: int
+    dealer: Seat | None
+    hands: list[HandOut]
+    tournament: TournamentRef | None
+    created_at: datetime
+    updated_at: datetime
+    scorekeeper_token: str | None = Field(
+        None, description="The secret of the score keeper link; shown to the match's keepers.")
+    url: str | None = Field(None, description="The score keeper page.")
+
+
+class MatchPage(Schema):
+    count: int
+    page: int
+    page_size: int
+    items: list[MatchOut]
+
+
+class ErrorItem(Schema):
+    code: str
+    field: str | None
+    message: str
+
+
+class ErrorOut(Schema):
+    detail: str = Field(description="What is wrong, in the caller's language.")
+    code: str
+    errors: list[ErrorItem] = []

@@ -1,0 +1,78 @@
+"""Generated requests from the OpenAPI document: no 500, no answer outside the document.
+
+Schemathesis builds requests that fit the schema and requests that do not, for every
+operation, and sends them to the app in process, with a valid token and with none.
+"""
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
+from hypothesis import HealthCheck, given, settings
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    negative_data_rejection,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from accounts.services import issue_token
+from api.api import api
+from scoring import rules, services
+from tests.factories import MatchFactory, UserFactory
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance, negative_data_rejection]
+SCHEMA = schemathesis.openapi.from_dict(api.get_openapi_schema())
+OPERATIONS = [result.ok() for result in SCHEMA.get_all_operations()]
+
+
+@pytest.fixture
+def wsgi_app(db, settings):
+    settings.ALLOWED_HOSTS = ["localhost", "testserver"]
+    # As Django's test client does: keep the test's connection (and its transaction) open
+    # between requests instead of closing it at each request's start and end.
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    SCHEMA.app = get_wsgi_application()
+    yield SCHEMA.app
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
+
+
+@pytest.fixture
+def match_ids(db):
+    """Matches of the token's owner, with hands, for generated paths to hit."""
+    owner = UserFactory(username="fuzz")
+    politaine = MatchFactory(owner=owner)
+    for number, points in enumerate((7, 3), start=1):
+        services.record_hand(match=politaine, number=number,
+                             hand=rules.Hand.played(points, 11 - points))
+    quadrette = MatchFactory(owner=owner, variant="quadrette", target=7)
+    services.record_hand(match=quadrette, number=1, hand=rules.Hand.quadrette(4, 2))
+    return {"owner": owner, "ids": [politaine.pk, quadrette.pk]}
+
+
+@pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
+@pytest.mark.parametrize("token", ["valid token", "no token"])
+@pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.label)
+def test_the_api_never_fails_and_keeps_to_its_document(wsgi_app, match_ids, operation, token,
+                                                       mode):
+    headers = {}
+    if token == "valid token":
+        headers["Authorization"] = f"Bearer {issue_token(user=match_ids['owner'])}"
+
+    @given(case=operation.as_strategy(generation_mode=mode))
+    @settings(max_examples=30, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    def run(case):
+        # Aim half of the valid ids at real matches, so that hands get written too.
+        path = case.path_parameters or {}
+        if mode.is_positive and isinstance(path.get("id"), int) and path["id"] % 2 == 0:
+            path["id"] = match_ids["ids"][path["id"] % 4 // 2]
+        case.call_and_validate(headers=headers, checks=CHECKS, app=wsgi_app)
+
+    run()
