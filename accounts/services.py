@@ -20,7 +20,7 @@ def issue_token(*, user, name: str = "") -> str:
 
 def user_for_token(token: str):
     """The active user a personal token belongs to, or None."""
-    if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+    if not token.startswith(TOKEN_PREFIX) or len(token) > 200 or "\x00" in token:
         return None
     found = (
         ApiToken.objects.select_related("user")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from ninja.security import HttpBearer, SessionAuth
 
 from accounts.services import user_for_token
-from scoring.models import Match
+from scoring.models import Match, is_scorekeeper_token_shaped
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class BearerToken(HttpBearer):
     def authenticate(self, request, token):
         if user := user_for_token(token):
             return Caller(user=user)
-        if len(token) <= 64:
+        if is_scorekeeper_token_shaped(token):
             match_id = (
                 Match.objects.filter(scorekeeper_token=token).values_list("pk", flat=True).first()
             )

@@ -36,8 +36,36 @@ class HandInline(admin.TabularInline):
         return False
 
 
+class ServicesAdmin(admin.ModelAdmin):
+    """An admin whose saves go through the services: a refusal shows its reason and saves
+    nothing."""
+
+    def save_through(self, request, write):
+        try:
+            write()
+        except ScoringError as error:
+            self.message_user(request, " ".join(error.messages()), messages.ERROR)
+            raise _NotSaved from error
+
+    def add_view(self, request, form_url="", extra_context=None):
+        return self._guarded(super().add_view, request, form_url, extra_context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        return self._guarded(super().change_view, request, object_id, form_url, extra_context)
+
+    def _guarded(self, view, request, *args):
+        try:
+            return view(request, *args)
+        except _NotSaved:
+            return HttpResponseRedirect(request.get_full_path())
+
+
+class _NotSaved(Exception):
+    pass
+
+
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ServicesAdmin):
     list_display = ["__str__", "owner", "status", "score_a", "score_b", "hand_count",
                     "created_at"]
     list_filter = ["variant", "status"]
@@ -57,6 +85,16 @@ class MatchAdmin(admin.ModelAdmin):
             return [*self.readonly_fields, "variant", "target", "first_dealer",
                     "team_a", "team_b", "time_called_after"]
         return self.readonly_fields
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            return super().save_model(request, obj, form, change)
+        # Write only what the form changed, under the match's lock: the cached state is the
+        # services' to write, and a hand may be entered at the same moment.
+        fields = [name for name in form.changed_data if name not in self.readonly_fields]
+        if fields:
+            self.save_through(request, lambda: services.update_match_fields(
+                match=obj, fields={f: getattr(obj, f) for f in fields}))
 
     @admin.action(description=_("Undo the last hand of the selected matches"))
     def undo_last_hand(self, request, queryset):
@@ -91,7 +129,7 @@ class HandAdminForm(forms.ModelForm):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ServicesAdmin):
     form = HandAdminForm
     list_display = ["match", "number", "kind", "points_a", "points_b", "politaines_a",
                     "politaines_b", "tricks_a", "tricks_b", "four_sevens_team", "entered_at"]
@@ -107,33 +145,9 @@ class HandAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request, obj, form, change):
-        try:
-            if change:
-                services.correct_hand(match=obj.match_id, number=obj.number,
-                                      hand=form.rules_hand, by=request.user)
-            else:
-                services.record_hand(match=obj.match_id, number=obj.number,
-                                     hand=form.rules_hand, by=request.user)
-        except ScoringError as error:
-            self.message_user(request, " ".join(error.messages()), messages.ERROR)
-            # Nothing was saved; show the admin the page again rather than a success.
-            raise _NotSaved from error
-
-    def add_view(self, request, form_url="", extra_context=None):
-        return self._guarded(super().add_view, request, form_url, extra_context)
-
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        return self._guarded(super().change_view, request, object_id, form_url, extra_context)
-
-    def _guarded(self, view, request, *args):
-        try:
-            return view(request, *args)
-        except _NotSaved:
-            return HttpResponseRedirect(request.get_full_path())
-
-
-class _NotSaved(Exception):
-    pass
+        service = services.correct_hand if change else services.record_hand
+        self.save_through(request, lambda: service(
+            match=obj.match_id, number=obj.number, hand=form.rules_hand, by=request.user))
 
 
 @admin.register(HandRevision)

@@ -169,7 +169,8 @@ class HandForm(forms.Form):
     @property
     def has_count(self) -> bool:
         """The keeper used the counting helper: the points follow from the cards."""
-        return bool(self.data.get("last_trick")) or any(
+        # The steck alone is no count: a radio button cannot be unticked by the keeper.
+        return any(
             self.data.get(f"{quantity}_{team}") not in (None, "")
             for quantity in ("aces", "counters")
             for team in "ab"

@@ -6,6 +6,7 @@ against the match's next hand, a Quadrette hand only in a Quadrette match) the s
 check under the match's row lock.
 """
 
+import re
 import secrets
 
 from django.conf import settings
@@ -52,6 +53,14 @@ QUADRETTE_FAMILY = _family(rules.Family.QUADRETTE)
 def new_scorekeeper_token() -> str:
     # 32 random bytes, URL-safe: the secret of a match's score keeper link.
     return secrets.token_urlsafe(32)
+
+
+SCOREKEEPER_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def is_scorekeeper_token_shaped(value: str) -> bool:
+    """Worth looking up: anything else (a NUL byte, say) cannot be a token."""
+    return bool(SCOREKEEPER_TOKEN_SHAPE.fullmatch(value))
 
 
 class Player(models.Model):
@@ -199,6 +208,31 @@ class Match(models.Model):
                     variant__in=QUADRETTE_FAMILY, finish_reason=rules.FinishReason.FOUR_SEVENS
                 ),
                 name="match_no_four_sevens_in_quadrette",
+            ),
+            # The cached state agrees with itself (rules.match_state): a match in progress has
+            # no leader at or past the target; a match won on the target or on time was won
+            # by the team ahead, the former at or past the target, the latter after time was
+            # called.
+            models.CheckConstraint(
+                condition=~Q(status=rules.Status.IN_PROGRESS)
+                | Q(score_a=F("score_b"))
+                | Q(score_a__lt=F("target"), score_b__lt=F("target")),
+                name="match_in_progress_has_no_winner_yet",
+            ),
+            models.CheckConstraint(
+                condition=~Q(finish_reason=rules.FinishReason.TARGET)
+                | Q(winner=rules.Team.A, score_a__gt=F("score_b"), score_a__gte=F("target"))
+                | Q(winner=rules.Team.B, score_b__gt=F("score_a"), score_b__gte=F("target")),
+                name="match_won_on_target_by_the_leader",
+            ),
+            models.CheckConstraint(
+                condition=~Q(finish_reason=rules.FinishReason.TIME)
+                | Q(time_called_after__isnull=False)
+                & (
+                    Q(winner=rules.Team.A, score_a__gt=F("score_b"))
+                    | Q(winner=rules.Team.B, score_b__gt=F("score_a"))
+                ),
+                name="match_won_on_time_by_the_leader",
             ),
         ]
 

@@ -6,7 +6,7 @@ from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
 from scoring import charts, display, rules
-from scoring.models import Hand, HandRevision, Match
+from scoring.models import Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
 TABLE_RELATED = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner")
 MAX_ID = 2**63 - 1  # ids beyond a bigint cannot exist (and would upset PostgreSQL)
@@ -43,6 +43,8 @@ def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match
     matches = Match.objects.select_related(*TABLE_RELATED)
     try:
         if token is not None:
+            if not is_scorekeeper_token_shaped(token):
+                raise Http404
             return matches.get(scorekeeper_token=token)
         if not 1 <= pk <= MAX_ID:
             raise Http404

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 
 from scoring import rules
 from scoring.errors import Conflict, InvalidInput, NotFound
-from scoring.models import Hand, HandRevision, Match, Player, Team
+from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -115,8 +115,11 @@ def _hands(match: Match) -> list[Hand]:
 def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -> rules.MatchState:
     """Rewrite the match's cached state from a replay of `hands`."""
     state = match.replay(hands)
-    # The services refuse any change that would leave hands after the match's end.
-    assert not state.ends_early, "a match cannot hold hands after the one that ended it"
+    if state.ends_early:  # the services refuse such changes before they get here
+        raise Conflict([rules.Violation(
+            "hands_after_end",
+            gettext_noop("This match would hold hands after the one that ended it."),
+        )], state=state)
     now = timezone.now()
     match.status = state.status
     match.winner = state.winner
@@ -212,4 +215,39 @@ def note_redeal(*, match: Match | int) -> rules.MatchState:
         raise Conflict([refusal], state=state)
     locked.redeals += 1
     locked.save(update_fields=["redeals"])
+    return _save_state(locked, hands, hand_written=False)
+
+
+@transaction.atomic
+def call_time(*, match: Match | int) -> rules.MatchState:
+    """A tournament round's time is called: the match ends after the hand being played
+    (the leader wins; level scores play one more hand)."""
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if state.finished or locked.time_called_after is not None:
+        return state
+    locked.time_called_after = state.hand_count
+    locked.save(update_fields=["time_called_after"])
+    return _save_state(locked, hands, hand_written=False)
+
+
+@transaction.atomic
+def reissue_scorekeeper_token(*, match: Match | int) -> Match:
+    """Revoke the score keeper link: the old one stops working, a new one is made."""
+    locked = _lock(match)
+    locked.scorekeeper_token = new_scorekeeper_token()
+    locked.version += 1
+    locked.save(update_fields=["scorekeeper_token", "version"])
+    return locked
+
+
+@transaction.atomic
+def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState:
+    """Change a match's settings (the admin's edits) and replay its hands with them."""
+    locked = _lock(match)
+    for name, value in fields.items():
+        setattr(locked, name, value)
+    locked.save(update_fields=list(fields))
+    hands = _hands(locked)
     return _save_state(locked, hands, hand_written=False)

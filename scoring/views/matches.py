@@ -1,5 +1,7 @@
 """Starting a match."""
 
+import secrets
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
@@ -44,12 +46,11 @@ def target_field(request):
 @login_required
 @require_POST
 def rematch(request, pk):
-    """The same teams, game and target again; the deal goes on from where it was."""
+    """The same teams, game and target again; the first dealer is drawn anew."""
     match = match_for_table(pk=pk)
     if not can_keep_score(request.user, match):
         raise Http404
-    state = match.replay(match.hands.order_by("number"))
-    first_dealer = rules.dealer_of_hand(match.variant, match.first_dealer, state.next_hand)
+    first_dealer = secrets.choice(rules.SEATS)
     again = services.create_match(
         owner=request.user, variant=match.variant, target=match.target,
         first_dealer=first_dealer, team_a=match.team_a, team_b=match.team_b,

@@ -9,7 +9,7 @@ from django.http import HttpResponseNotModified
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
 
 from scoring import rules, services
@@ -70,7 +70,9 @@ def live(request, access):
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = _render(request, access, "live", entry_number=entry_number)
+        # A hand being corrected on this phone keeps its open form (hx-preserve).
+        response = _render(request, access, "live", entry_number=entry_number,
+                           preserve_number=_int(request.GET.get("editing")))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -210,6 +212,7 @@ def undo(request, access):
     return _after_write(request, access, _("Hand %(number)s undone.") % {"number": number})
 
 
+@require_http_methods(["GET", "POST"])
 @table_view
 def edit_hand(request, access, number):
     """Correct hand `number` in place (htmx) or on a page of its own."""

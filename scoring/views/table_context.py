@@ -69,6 +69,7 @@ def table_context(
     edit_form: HandForm | None = None,
     edit_number: int | None = None,
     edit_errors=None,
+    preserve_number: int | None = None,
     slots=None,
     filled=None,
 ):
@@ -112,6 +113,7 @@ def table_context(
         "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
         "edit_form": edit_form,
         "edit_number": edit_number,
+        "preserve_number": preserve_number,
         "edit_url": access.url("edit_hand", number=edit_number) if edit_number else None,
         "entry_number": entry_number,
         "edit_errors": edit_errors or (edit_form.non_field_errors() if edit_form else []),

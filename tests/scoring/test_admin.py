@@ -49,3 +49,24 @@ def test_a_hand_number_out_of_turn_in_the_admin_saves_nothing(admin_client, matc
                                  follow=True)
     assert "The next hand is hand 1, not 3." in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_an_admin_edit_of_a_match_keeps_its_hands_and_totals(admin_client, match):
+    from scoring import rules, services
+
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    match.refresh_from_db()
+    version = match.version
+    data = {"variant": match.variant, "target": match.target, "first_dealer": "N",
+            "team_a": match.team_a_id, "team_b": match.team_b_id, "seat_n": "", "seat_e": "",
+            "seat_s": "", "seat_w": "", "owner": match.owner_id,
+            "scorekeeper_token": match.scorekeeper_token, "time_called_after": "",
+            "hands-TOTAL_FORMS": "1", "hands-INITIAL_FORMS": "1", "hands-MIN_NUM_FORMS": "0",
+            "hands-MAX_NUM_FORMS": "1000", "hands-0-id": match.hands.get().pk,
+            "hands-0-match": match.pk}
+    response = admin_client.post(reverse("admin:scoring_match_change", args=[match.pk]), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    match.refresh_from_db()
+    assert match.seat_n is None  # the edit is saved
+    assert (match.hand_count, match.score_a, match.score_b) == (1, 7, 4)
+    assert match.version > version

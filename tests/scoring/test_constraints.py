@@ -34,13 +34,22 @@ def stores(match, **fields):
         GOOD_COUNT,
         {**GOOD_COUNT, "politaines_a": 1, "politaines_b": 1},
         {"kind": "four_sevens", "four_sevens_team": "b"},
+    ],
+)
+def test_possible_hands_are_stored(match, fields):
+    assert stores(match, **fields)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
         {"tricks_a": 6, "tricks_b": 0, "points_a": 2, "points_b": 0},
         {"tricks_a": 3, "tricks_b": 3, "points_a": 1, "points_b": 1},
         {"tricks_a": 2, "tricks_b": 4, "points_a": 0, "points_b": 1},
     ],
 )
-def test_possible_hands_are_stored(match, fields):
-    assert stores(match, **fields)
+def test_possible_quadrette_hands_are_stored(quadrette_match, fields):
+    assert stores(quadrette_match, **fields)
 
 
 @pytest.mark.parametrize(
@@ -81,8 +90,9 @@ def test_possible_hands_are_stored(match, fields):
         ("hand number 0", {**GOOD_POINTS, "number": 0}),
     ],
 )
-def test_impossible_hands_are_refused_by_the_database(match, why, fields):
-    assert not stores(match, **fields), why
+def test_impossible_hands_are_refused_by_the_database(match, quadrette_match, why, fields):
+    # Tricks belong to a Quadrette match: the CHECK, not the game trigger, must refuse them.
+    assert not stores(quadrette_match if "tricks_a" in fields else match, **fields), why
 
 
 def test_a_hand_number_is_stored_once_per_match(match):
@@ -112,7 +122,8 @@ def creates_match(**fields):
         ({"variant": "belote", "target": 33}, False),
         ({"first_dealer": "X"}, False),
         ({"status": "finished"}, False),
-        ({"status": "finished", "winner": "a", "finish_reason": "target"}, True),
+        ({"status": "finished", "winner": "a", "finish_reason": "target", "score_a": 33},
+         True),
         ({"winner": "a"}, False),
         ({"variant": "quadrette", "target": 7, "status": "finished", "winner": "a",
           "finish_reason": "four_sevens"}, False),
@@ -126,3 +137,50 @@ def test_a_team_cannot_play_itself():
     team = TeamFactory()
     assert not creates_match(team_a=team, team_b=team)
     assert Match.objects.count() == 0
+
+
+def test_a_hand_must_fit_its_matchs_game(match, quadrette_match):
+    assert not stores(match, tricks_a=6, tricks_b=0, points_a=2, points_b=0)
+    assert not stores(quadrette_match, points_a=7, points_b=4)
+    assert not stores(quadrette_match, kind="four_sevens", four_sevens_team="a")
+    assert stores(quadrette_match, tricks_a=6, tricks_b=0, points_a=2, points_b=0)
+    assert stores(match, **GOOD_POINTS)
+
+
+def test_hand_numbers_follow_each_other(match):
+    assert stores(match, number=1, **GOOD_POINTS)
+    assert not stores(match, number=3, **GOOD_POINTS)
+    assert stores(match, number=2, **GOOD_POINTS)
+
+
+def test_a_match_with_hands_keeps_its_games_family(match):
+    assert stores(match, number=1, **GOOD_POINTS)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(variant="quadrette", target=7)
+    Match.objects.filter(pk=match.pk).update(variant="poule", target=200)  # same family
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"score_a": 50, "score_b": 0},  # in progress but past the target and ahead
+        {"status": "finished", "winner": "a", "finish_reason": "target", "score_a": 0,
+         "score_b": 50},  # the winner is behind
+        {"status": "finished", "winner": "a", "finish_reason": "target", "score_a": 5,
+         "score_b": 0},  # won on a target nobody reached
+        {"status": "finished", "winner": "a", "finish_reason": "time", "score_a": 9,
+         "score_b": 4},  # won on time that was never called
+        {"status": "finished", "winner": "b", "finish_reason": "time", "score_a": 9,
+         "score_b": 4, "time_called_after": 2},  # won on time by the team behind
+    ],
+)
+def test_the_cached_state_of_a_match_agrees_with_itself(fields):
+    assert not creates_match(**fields)
+
+
+def test_a_level_score_past_the_target_is_a_match_in_progress():
+    assert creates_match(score_a=33, score_b=33)
+    assert creates_match(status="finished", winner="b", finish_reason="four_sevens",
+                         score_a=30, score_b=0)
+    assert creates_match(status="finished", winner="a", finish_reason="time", score_a=9,
+                         score_b=4, time_called_after=2)
