@@ -7,6 +7,7 @@ not exist, the IMMEDIATE transactions of the settings serialise writers the same
 Cached totals on the match are always rewritten from a replay of its hands.
 """
 
+import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -33,10 +34,19 @@ def _user(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
+def is_good_name(value, max_length: int = TEAM_NAME_MAX) -> bool:
+    """1 to max_length printable characters once trimmed (no NUL or other control)."""
+    if not isinstance(value, str):
+        return False
+    value = value.strip()
+    return 0 < len(value) <= max_length and not any(
+        unicodedata.category(char) == "Cc" for char in value
+    )
+
+
 def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
     problems = []
-    name = (team.name or "").strip() if isinstance(team.name, str) else None
-    if not name or len(name) > TEAM_NAME_MAX:
+    if not is_good_name(team.name):
         problems.append(
             rules.Violation(
                 "team_name",
@@ -44,9 +54,8 @@ def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
                 f"{field}_name",
             )
         )
-    players = [p.strip() if isinstance(p, str) else p for p in team.players]
-    if len(players) not in (0, 2) or not all(
-        isinstance(p, str) and 0 < len(p) <= PLAYER_NAME_MAX for p in players
+    if len(team.players) not in (0, 2) or not all(
+        is_good_name(player, PLAYER_NAME_MAX) for player in team.players
     ):
         problems.append(
             rules.Violation(

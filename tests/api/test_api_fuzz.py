@@ -4,6 +4,8 @@ Schemathesis builds requests that fit the schema and requests that do not, for e
 operation, and sends them to the app in process, with a valid token and with none.
 """
 
+import os
+
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
@@ -24,6 +26,9 @@ from api.api import api
 from scoring import rules, services
 from tests.factories import MatchFactory, UserFactory
 
+# Deterministic in CI; FUZZ_RANDOM=1 FUZZ_EXAMPLES=500 explores further on a developer's machine.
+RANDOM = bool(os.environ.get("FUZZ_RANDOM"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, negative_data_rejection]
 SCHEMA = schemathesis.openapi.from_dict(api.get_openapi_schema())
@@ -66,7 +71,7 @@ def test_the_api_never_fails_and_keeps_to_its_document(wsgi_app, match_ids, oper
         headers["Authorization"] = f"Bearer {issue_token(user=match_ids['owner'])}"
 
     @given(case=operation.as_strategy(generation_mode=mode))
-    @settings(max_examples=30, deadline=None, database=None,
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=not RANDOM,
               suppress_health_check=list(HealthCheck))
     def run(case):
         # Aim half of the valid ids at real matches, so that hands get written too.

@@ -264,3 +264,11 @@ class TestCachedTotalsAlwaysEqualTheReplay(HypothesisTestCase):
             assert (now.score, now.next_hand, now.dealer, now.winner) == (
                 expected.score, expected.next_hand, expected.dealer, expected.winner)
         assert Hand.objects.filter(match=match).count() == 0
+
+
+@pytest.mark.parametrize("name", ["Les\x00Bleus", "tab\there", "\x07"])
+def test_names_with_control_characters_are_refused(user, name):
+    with pytest.raises(InvalidInput) as refused:
+        services.create_match(owner=user, variant="politaine", team_a=NewTeam(name),
+                              team_b=NewTeam("B", ("Anne", name)))
+    assert refused.value.codes == ["team_name", "team_players"]
