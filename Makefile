@@ -32,7 +32,9 @@ translations: $(VENV)/.installed
 migrate: $(VENV)/.installed messages
 	DEBUG=1 $(PY) manage.py migrate --no-input
 
+# On a new database, a demo club to look at (its login is printed).
 run: migrate
+	DEBUG=1 $(PY) manage.py seed_demo --if-new
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: $(VENV)/.installed-dev

@@ -4,6 +4,7 @@ from ninja import NinjaAPI
 
 from api.errors import install_handlers
 from api.matches import router as matches
+from api.tournaments import router as tournaments
 
 api = NinjaAPI(
     title="Politaine score keeper API",
@@ -20,3 +21,4 @@ api = NinjaAPI(
 )
 install_handlers(api)
 api.add_router("/", matches)
+api.add_router("/", tournaments)

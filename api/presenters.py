@@ -3,16 +3,8 @@
 from django.urls import reverse
 
 from scoring import rules
+from scoring.links import tournament_ref
 from scoring.models import Match
-
-# Other apps (tournaments) say which tournament, round and table a match belongs to.
-_tournament_ref = None
-
-
-def register_tournament_ref(function):
-    global _tournament_ref
-    _tournament_ref = function
-    return function
 
 
 def _team(match: Match, team: str) -> dict:
@@ -54,7 +46,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "next_hand": state.next_hand,
         "dealer": state.dealer,
         "hands": [hand_data(line) for line in state.lines],
-        "tournament": _tournament_ref(match) if _tournament_ref else None,
+        "tournament": tournament_ref(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
     }

@@ -1,6 +1,7 @@
 """The JSON shapes of API v1. Inputs are strict: "7" or 7.5 is not a whole number, and an
 unknown key is refused; the rules themselves are checked by scoring.rules."""
 
+from datetime import date as Date
 from datetime import datetime
 from typing import Annotated, Literal
 
@@ -149,3 +150,94 @@ class ErrorOut(Schema):
     detail: str = Field(description="What is wrong, in the caller's language.")
     code: str
     errors: list[ErrorItem] = []
+
+
+# --- Tournaments ---------------------------------------------------------------------------
+
+Format = Literal["round_robin", "swiss", "knockout", "swiss_knockout"]
+
+
+class TournamentTeamIn(StrictIn):
+    name: Name
+    players: list[Name] = Field(default=[], max_length=2,
+                                description="No name or two.")
+
+
+class TournamentIn(StrictIn):
+    name: Annotated[str, Field(min_length=1, max_length=100)]
+    variant: Variant
+    target: int | None = Field(None, description="Defaults 31, 33, 200 or 7 by variant.")
+    format: Format
+    rounds: int | None = Field(None, description="Swiss rounds (Swiss formats only).")
+    knockout_size: int | None = Field(
+        None, description="swiss_knockout: how many of the top teams play the knockout.")
+    public: bool = True
+    date: Date | None = Field(None, strict=False, description="YYYY-MM-DD")
+    place: Annotated[str, Field(max_length=100)] = ""
+    round_minutes: int | None = None
+    teams: list[TournamentTeamIn] = Field(default=[], max_length=512,
+                                          description="In seed order: the first is seed 1.")
+
+
+class TournamentTeamOut(Schema):
+    id: int
+    name: str
+    seed: int
+    withdrawn: bool
+
+
+class RoundMatchOut(Schema):
+    id: int
+    table: int
+    team_a: int
+    team_b: int
+    status: Literal["in_progress", "finished"]
+    score: ByTeamOut
+    winner: int | None = Field(description="The winning team's id, once finished.")
+    scorekeeper_token: str | None = Field(None, description="Shown to the organizers.")
+
+
+class RoundOut(Schema):
+    number: int
+    stage: Literal["round_robin", "swiss", "knockout"]
+    matches: list[RoundMatchOut]
+    byes: list[int]
+
+
+class TournamentOut(Schema):
+    id: int
+    name: str
+    variant: Variant
+    target: int
+    format: Format
+    public: bool
+    date: Date | None
+    place: str
+    swiss_rounds: int | None
+    knockout_size: int | None
+    total_rounds: int
+    finished: bool
+    teams: list[TournamentTeamOut]
+    rounds: list[RoundOut]
+
+
+class TeamName(Schema):
+    id: int
+    name: str
+
+
+class StandingOut(Schema):
+    rank: int
+    team: TeamName
+    played: int
+    wins: int
+    losses: int
+    byes: int
+    points_for: int
+    points_against: int
+    difference: int
+    buchholz: int
+
+
+class StandingsOut(Schema):
+    standings: list[StandingOut]

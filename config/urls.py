@@ -8,5 +8,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),
+    path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

@@ -8,7 +8,14 @@ from django.http import Http404
 from scoring import charts, display, rules
 from scoring.models import Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
-TABLE_RELATED = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner")
+TABLE_RELATED = ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner"]
+
+
+def register_related(path: str) -> None:
+    """Another app (tournaments) asks for a relation to be read with every match."""
+    if path not in TABLE_RELATED:
+        TABLE_RELATED.append(path)
+
 MAX_ID = 2**63 - 1  # ids beyond a bigint cannot exist (and would upset PostgreSQL)
 
 

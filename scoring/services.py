@@ -98,18 +98,17 @@ def create_match(
         raise InvalidInput(problems)
     team_a = team_a if isinstance(team_a, Team) else _make_team(team_a)
     team_b = team_b if isinstance(team_b, Team) else _make_team(team_b)
-    return Match.objects.create(
-        owner=_user(owner),
-        variant=variant,
-        target=target,
-        first_dealer=first_dealer,
-        team_a=team_a,
-        team_b=team_b,
-        seat_n_id=team_a.first_player_id,
-        seat_s_id=team_a.second_player_id,
-        seat_e_id=team_b.first_player_id,
-        seat_w_id=team_b.second_player_id,
-    )
+    match = Match(owner=_user(owner), variant=variant, target=target,
+                  first_dealer=first_dealer, team_a=team_a, team_b=team_b)
+    _seat(match, team_a, team_b)
+    match.save()
+    return match
+
+
+def _seat(match: Match, team_a: Team, team_b: Team) -> None:
+    """The first player of team A sits North, the second South; team B East and West."""
+    match.seat_n_id, match.seat_s_id = team_a.first_player_id, team_a.second_player_id
+    match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
 def _lock(match: Match | int) -> Match:
@@ -260,3 +259,35 @@ def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState
     locked.save(update_fields=list(fields))
     hands = _hands(locked)
     return _save_state(locked, hands, hand_written=False)
+
+
+@transaction.atomic
+def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
+    """Seat other teams at a match that has not started (a tournament's swap)."""
+    locked = _lock(match)
+    if locked.hand_count:
+        raise Conflict([rules.Violation(
+            "match_started", gettext_noop("This match has started: its teams cannot change."),
+        )])
+    teams = {team.pk: team for team in Team.objects.filter(pk__in=[team_a, team_b])}
+    locked.team_a, locked.team_b = teams[team_a], teams[team_b]
+    _seat(locked, locked.team_a, locked.team_b)
+    locked.version += 1
+    locked.save()
+    return locked
+
+
+@transaction.atomic
+def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
+    """Record who deals first (drawn at the table) while no hand has been played."""
+    locked = _lock(match)
+    if seat not in rules.SEATS:
+        raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
+    if locked.hand_count:
+        raise Conflict([rules.Violation(
+            "match_started",
+            gettext_noop("The first dealer cannot change once a hand is played."),
+        )])
+    locked.first_dealer = seat
+    locked.save(update_fields=["first_dealer"])
+    return _save_state(locked, [], hand_written=False)

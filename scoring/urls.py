@@ -14,6 +14,7 @@ table_patterns = [
     path("hands/undo/", table.undo, name="undo"),
     path("hands/<int:number>/", table.edit_hand, name="edit_hand"),
     path("redeal/", table.redeal, name="redeal"),
+    path("first-dealer/", table.first_dealer, name="first_dealer"),
 ]
 
 urlpatterns = [

@@ -14,6 +14,7 @@ from django_htmx.http import reswap
 
 from scoring import rules, services
 from scoring.access import TableAccess, table_view
+from scoring.display import seat_label
 from scoring.errors import ScoringError
 from scoring.forms import (
     FourSevensForm,
@@ -196,6 +197,18 @@ def redeal(request, access):
     return _after_write(
         request, access, _("Redeal noted: the same dealer deals again."), entry=False
     )
+
+
+@require_POST
+@table_view
+def first_dealer(request, access):
+    """Who deals the first hand, as drawn at the table, while no hand is played."""
+    try:
+        state = services.set_first_dealer(match=access.match, seat=request.POST.get("seat"))
+    except ScoringError as refusal:
+        return _refused(request, access, refusal)
+    return _after_write(request, access, _("%(seat)s deals the first hand.") % {
+        "seat": seat_label(access.match, state.dealer)})
 
 
 @require_POST

@@ -10,10 +10,12 @@ from django.utils.translation import gettext as _
 from scoring import display, rules
 from scoring.access import LINK, TableAccess
 from scoring.forms import FourSevensForm, HandForm, UndoForm
+from scoring.links import tournament_ref
 from scoring.permissions import can_keep_score
 from scoring.selectors import table_page
 
-URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo")
+URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
+             "first_dealer")
 
 
 def live_etag(match, entry_number) -> str:
@@ -132,7 +134,10 @@ def table_context(
         "preview": _preview(match, state, form) if form is not None else None,
         "scorekeeper_link": link,
         "qr_svg": qr_svg(link),
-        "can_rematch": not access.via_link and can_keep_score(request.user, match),
+        "can_rematch": not access.via_link and can_keep_score(request.user, match)
+        and tournament_ref(match) is None,
+        "tournament": tournament_ref(match),
+        "seat_choices": [(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
     }
 
 

@@ -25,6 +25,7 @@ from accounts.services import issue_token
 from api.api import api
 from scoring import rules, services
 from tests.factories import MatchFactory, UserFactory
+from tests.tournaments.helpers import make_tournament
 
 # Deterministic in CI; FUZZ_RANDOM=1 FUZZ_EXAMPLES=500 explores further on a developer's machine.
 RANDOM = bool(os.environ.get("FUZZ_RANDOM"))
@@ -58,7 +59,10 @@ def match_ids(db):
                              hand=rules.Hand.played(points, 11 - points))
     quadrette = MatchFactory(owner=owner, variant="quadrette", target=7)
     services.record_hand(match=quadrette, number=1, hand=rules.Hand.quadrette(4, 2))
-    return {"owner": owner, "ids": [politaine.pk, quadrette.pk]}
+    tournament = make_tournament(owner, teams=5)
+    private = make_tournament(owner, teams=2, format="knockout", public=False)
+    return {"owner": owner, "ids": [politaine.pk, quadrette.pk],
+            "tournaments": [tournament.pk, private.pk]}
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
@@ -77,7 +81,8 @@ def test_the_api_never_fails_and_keeps_to_its_document(wsgi_app, match_ids, oper
         # Aim half of the valid ids at real matches, so that hands get written too.
         path = case.path_parameters or {}
         if mode.is_positive and isinstance(path.get("id"), int) and path["id"] % 2 == 0:
-            path["id"] = match_ids["ids"][path["id"] % 4 // 2]
+            kind = "tournaments" if "/tournaments/" in operation.path else "ids"
+            path["id"] = match_ids[kind][path["id"] % 4 // 2]
         case.call_and_validate(headers=headers, checks=CHECKS, app=wsgi_app)
 
     run()

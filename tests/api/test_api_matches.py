@@ -152,6 +152,9 @@ def test_the_openapi_document_and_the_docs_page(client):
     schema = client.get("/api/v1/openapi.json").json()
     assert set(schema["paths"]) == {"/api/v1/matches", "/api/v1/matches/{id}",
                                     "/api/v1/matches/{id}/hands",
-                                    "/api/v1/matches/{id}/hands/{number}"}
+                                    "/api/v1/matches/{id}/hands/{number}",
+                                    "/api/v1/tournaments", "/api/v1/tournaments/{id}",
+                                    "/api/v1/tournaments/{id}/rounds",
+                                    "/api/v1/tournaments/{id}/standings"}
     docs = client.get("/api/v1/docs").content.decode()
     assert "/static/ninja/swagger-ui-bundle.js" in docs and "cdn." not in docs

@@ -1,0 +1,222 @@
+"""The organizer's pages and the public ones."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.helpers import make_tournament, play_round, play_rounds
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def organizer(client):
+    user = UserFactory(username="org")
+    client.force_login(user)
+    return user
+
+
+def test_create_a_tournament_with_a_pasted_list(client, organizer):
+    response = client.post(reverse("tournament_new"), {
+        "name": "Tournoi de la Saint-Jean", "variant": "politaine", "target": "",
+        "format": "swiss", "swiss_rounds": "4", "public": "on", "date": "2026-06-24",
+        "place": "Salle paroissiale",
+        "list-teams": "Les Bleus; Anne; Marc\nLes Rouges; Luc; Julie\nLes Verts",
+    })
+    tournament = Tournament.objects.get()
+    assert response["Location"] == reverse("tournament_dashboard", args=[tournament.pk])
+    assert (tournament.target, tournament.swiss_rounds, tournament.public) == (33, 4, True)
+    assert [e.team.name for e in tournament.entries.order_by("seed")] == [
+        "Les Bleus", "Les Rouges", "Les Verts"]
+
+
+def test_a_bad_tournament_is_refused_with_messages(client, organizer):
+    response = client.post(reverse("tournament_new"), {
+        "name": "Club", "variant": "politaine", "format": "swiss", "swiss_rounds": "",
+    })
+    assert response.status_code == 422
+    assert "A Swiss has 1 to 20 rounds." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_dashboard_draws_rounds_and_shows_the_tables(client, organizer):
+    tournament = make_tournament(organizer, teams=4)
+    body = client.get(reverse("tournament_dashboard", args=[tournament.pk])).content.decode()
+    assert "Draw round 1" in body and "4 teams ready." in body
+    response = client.post(reverse("tournament_draw", args=[tournament.pk]), follow=True)
+    body = response.content.decode()
+    assert "Round 1 is drawn" in body and "Print the table cards" in body
+    body = client.get(reverse("tournament_dashboard", args=[tournament.pk])).content.decode()
+    assert "Round 1 of 3" in body and "Table 2" in body and "2 tables still playing." in body
+    # A second draw while play goes on is refused with the reason.
+    response = client.post(reverse("tournament_draw", args=[tournament.pk]), follow=True)
+    assert "Round 1 is not over: 2 table(s) still playing." in response.content.decode()
+
+
+def test_the_dashboard_poll_answers_304_until_a_hand_is_entered(client, organizer):
+    from scoring import rules
+    from scoring import services as scoring
+
+    tournament = make_tournament(organizer, teams=2)
+    table = services.draw_next_round(tournament=tournament).tables.get()
+    url = reverse("tournament_dashboard", args=[tournament.pk])
+    first = client.get(url, **HTMX)
+    assert first.status_code == 200 and 'id="dashboard"' in first.content.decode()
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 304
+    scoring.record_hand(match=table.match, number=1, hand=rules.Hand.played(7, 4))
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 200
+
+
+def test_only_organizers_see_the_organizer_pages(client, organizer):
+    tournament = make_tournament(organizer, teams=2, public=False)
+    client.force_login(UserFactory(username="stranger"))
+    for name in ("tournament_dashboard", "tournament_teams", "tournament_settings"):
+        assert client.get(reverse(name, args=[tournament.pk])).status_code == 404
+    assert client.post(reverse("tournament_draw", args=[tournament.pk])).status_code == 404
+    assert client.get(reverse("public_standings", args=[tournament.pk])).status_code == 404
+    client.logout()
+    assert client.get(reverse("tournament_dashboard", args=[tournament.pk])).status_code == 302
+
+
+def test_co_organizers_run_the_tournament_too(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    helper = UserFactory(username="helper")
+    client.post(reverse("tournament_organizer_add", args=[tournament.pk]), {"username": "helper"})
+    client.force_login(helper)
+    assert client.get(reverse("tournament_dashboard", args=[tournament.pk])).status_code == 200
+    assert tournament in Tournament.objects.filter(organizers=helper)
+
+
+def test_teams_page_adds_toggles_and_withdraws(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    url = reverse("tournament_teams", args=[tournament.pk])
+    client.post(url, {"add": "1", "name": "Les Verts", "first_player": "Zoé",
+                      "second_player": "Léo"})
+    client.post(url, {"paste": "1", "teams": "Les Jaunes; A; B\nLes Mauves"})
+    entries = list(tournament.entries.order_by("seed"))
+    assert [e.team.name for e in entries][-3:] == ["Les Verts", "Les Jaunes", "Les Mauves"]
+    entry = entries[0]
+    response = client.post(
+        reverse("tournament_team_flag", args=[tournament.pk, entry.pk, "checked_in"]),
+        {"value": "1"}, **HTMX)
+    assert response.content.decode().lstrip().startswith(f'<tr id="entry-{entry.pk}"')
+    entry.refresh_from_db()
+    assert entry.checked_in
+    client.post(reverse("tournament_team_flag", args=[tournament.pk, entry.pk, "withdrawn"]),
+                {"value": "1"})
+    entry.refresh_from_db()
+    assert entry.withdrawn
+    assert client.post(reverse("tournament_team_flag",
+                               args=[tournament.pk, entry.pk, "owner"])).status_code == 404
+
+
+def test_seeds_are_saved_from_the_numbers_typed(client, organizer):
+    tournament = make_tournament(organizer, teams=3)
+    first, second, third = tournament.entries.order_by("seed")
+    client.post(reverse("tournament_team_seeds", args=[tournament.pk]),
+                {f"seed-{first.pk}": "3", f"seed-{second.pk}": "1", f"seed-{third.pk}": "2"})
+    assert list(tournament.entries.order_by("seed")) == [second, third, first]
+
+
+def test_round_page_swaps_and_prints_cards_with_qr_codes(client, organizer):
+    tournament = make_tournament(organizer, teams=4)
+    round_1 = services.draw_next_round(tournament=tournament)
+    table_1, table_2 = round_1.tables.order_by("number")
+    body = client.get(reverse("tournament_round", args=[tournament.pk, 1])).content.decode()
+    assert "Change the draw" in body
+    client.post(reverse("tournament_round_swap", args=[tournament.pk, 1]),
+                {"first": table_1.entry_a_id, "second": table_2.entry_a_id})
+    table_1.refresh_from_db()
+    assert table_1.entry_a_id == table_2.entry_a_id
+    cards = client.get(reverse("tournament_round_cards", args=[tournament.pk, 1]))
+    body = cards.content.decode()
+    assert body.count("<svg") == 2 and f"/k/{table_1.match.scorekeeper_token}/" in body
+
+
+def test_a_table_link_can_be_reissued(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    match = services.draw_next_round(tournament=tournament).tables.get().match
+    old = match.scorekeeper_token
+    client.post(reverse("tournament_table_reissue", args=[tournament.pk, 1, 1]))
+    assert client.get(f"/k/{old}/").status_code == 404
+    match.refresh_from_db()
+    assert client.get(f"/k/{match.scorekeeper_token}/").status_code == 200
+
+
+def test_public_pages_need_no_login_and_answer_304_while_nothing_changes(client, organizer):
+    tournament = make_tournament(organizer, teams=4, format="knockout")
+    play_rounds(tournament, 1)
+    services.draw_next_round(tournament=tournament)
+    client.logout()
+    for name in ("public_standings", "public_draw", "public_results", "public_bracket",
+                 "public_projector"):
+        response = client.get(reverse(name, args=[tournament.pk]))
+        assert response.status_code == 200, name
+        assert "Team 001" in response.content.decode()
+        again = client.get(reverse(name, args=[tournament.pk]),
+                           HTTP_IF_NONE_MATCH=response["ETag"], **HTMX)
+        assert again.status_code == 304, name
+    bracket = client.get(reverse("public_bracket", args=[tournament.pk])).content.decode()
+    assert "Round 2" in bracket
+
+
+def test_exports(client, organizer):
+    tournament = make_tournament(organizer, teams=3, format="round_robin")
+    play_rounds(tournament, 1)
+    standings = list(csv.reader(io.StringIO(client.get(
+        reverse("tournament_standings_csv", args=[tournament.pk])).content.decode())))
+    assert standings[0][:3] == ["rank", "team", "players"] and len(standings) == 4
+    results = list(csv.reader(io.StringIO(client.get(
+        reverse("tournament_results_csv", args=[tournament.pk])).content.decode())))
+    assert results[0][0] == "round" and len(results) == 3  # one match and one bye
+    data = json.loads(client.get(reverse("tournament_json", args=[tournament.pk])).content)
+    assert data["tournament"]["name"] == "Soirée du club" and len(data["teams"]) == 3
+    assert data["rounds"][0]["tables"][0]["hands"]
+
+
+def query_count(client, url, **headers):
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url, **headers)
+    assert response.status_code == 200
+    return len(captured)
+
+
+def test_query_counts_do_not_grow_with_the_field(client, organizer):
+    """A 128-team, 7-round Swiss costs the same queries per page as an 8-team one."""
+    counts = {}
+    for teams in (8, 128):
+        tournament = make_tournament(organizer, teams=teams, swiss_rounds=7)
+        play_rounds(tournament, 6)
+        services.draw_next_round(tournament=tournament)  # round 7 in play
+        pages = {
+            "dashboard": reverse("tournament_dashboard", args=[tournament.pk]),
+            "teams": reverse("tournament_teams", args=[tournament.pk]),
+            "round": reverse("tournament_round", args=[tournament.pk, 7]),
+            **{name: reverse(f"public_{name}", args=[tournament.pk])
+               for name in ("standings", "draw", "results", "projector")},
+        }
+        counts[teams] = {name: query_count(client, url) for name, url in pages.items()}
+    assert counts[8] == counts[128]
+    assert max(counts[128].values()) <= 15
+
+
+def test_round_tables_play_out_through_the_score_keeper_link(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    round_1 = services.draw_next_round(tournament=tournament)
+    table = round_1.tables.get()
+    client.logout()
+    page = client.get(f"/k/{table.match.scorekeeper_token}/").content.decode()
+    assert "Team 001" in page
+    play_round(round_1)
+    standings = client.get(reverse("public_standings", args=[tournament.pk])).content.decode()
+    assert "Team 001" in standings

@@ -1,0 +1,346 @@
+"""The draw: who plays whom in the next round of a tournament.
+
+Plain Python with no Django import, like `scoring.rules`. Three formats draw here:
+
+- round robin, by the circle (Berger) method: everyone meets everyone once;
+- Swiss rounds, by a maximum-weight matching of the whole field (networkx), so that
+  teams on the same wins meet wherever possible and no pair ever meets twice;
+- knockout, on a standard seeded bracket where the top seeds get the byes.
+
+A draw that cannot be made is a `DrawError`: a stable code and an English message
+template marked with `_` so that `makemessages` extracts it; the Django layer
+translates the template and fills in the parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence, Set
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+
+def _(message: str) -> str:
+    """Mark a message for translation without translating it (like gettext_noop)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Pairing:
+    team_a: int  # the better-ranked (or better-seeded) team of the two
+    team_b: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    pairings: list[Pairing]  # table order: table 1 (the top of the standings) first
+    byes: list[int]  # teams that sit out this round and score a bye
+
+
+class DrawError(Exception):
+    """Why a round cannot be drawn; like `scoring.rules.Violation`."""
+
+    def __init__(self, code: str, message: str, params: dict[str, Any] | None = None):
+        self.code = code
+        self.message = message  # English template with %(name)s parameters
+        self.params = dict(params or {})
+        super().__init__(message % self.params)
+
+    def render(self, translate=lambda text: text) -> str:
+        """The message in the caller's language."""
+        return translate(self.message) % self.params
+
+
+def _check_field(team_ids: Sequence[int]) -> list[int]:
+    field = list(team_ids)
+    if len(set(field)) != len(field):
+        raise ValueError("A team appears more than once in the field")
+    if len(field) < 2:
+        raise _too_few_teams(len(field))
+    return field
+
+
+def _too_few_teams(count: int) -> DrawError:
+    return DrawError(
+        "too_few_teams",
+        _("A draw needs at least two teams; there are %(teams)s."),
+        {"teams": count},
+    )
+
+
+def _in_table_order(pairs: list[tuple[int, int]], position: Mapping[int, int]) -> list[Pairing]:
+    """Each pair led by its better team (lower position), the best pair at table 1."""
+    oriented = [tuple(sorted(pair, key=position.__getitem__)) for pair in pairs]
+    oriented.sort(key=lambda pair: position[pair[0]])
+    return [Pairing(a, b) for a, b in oriented]
+
+
+# --- Round robin ---------------------------------------------------------------------------
+
+
+def round_robin_rounds(team_count: int) -> int:
+    """n - 1 rounds for an even field; n for an odd one, where each round someone sits out."""
+    if team_count < 2:
+        raise _too_few_teams(team_count)
+    return team_count - 1 if team_count % 2 == 0 else team_count
+
+
+def round_robin_schedule(team_ids: Sequence[int]) -> list[list[tuple[int | None, int | None]]]:
+    """Every round's pairs by the circle method; `None` is the bye of an odd field.
+
+    `team_ids` in seed order. Each pair is led by the better seed (the bye comes second),
+    and the pairs of a round are in order of their better seed.
+    """
+    field = _check_field(team_ids)
+    seed = {team: number for number, team in enumerate(field)}
+    # An odd field gets a phantom opponent: meeting it is the bye.
+    circle: list[int | None] = [*field, None] if len(field) % 2 else list(field)
+    size = len(circle)
+    schedule = []
+    for turn in range(size - 1):
+        # The first team stays put while the others turn one place round the circle.
+        rest = circle[1:]
+        order = [circle[0], *rest[-turn:], *rest[:-turn]] if turn else circle
+        pairs = [_seed_order(order[i], order[size - 1 - i], seed) for i in range(size // 2)]
+        schedule.append(sorted(pairs, key=lambda pair: seed[pair[0]]))
+    return schedule
+
+
+def _seed_order(
+    one: int | None, other: int | None, seed: Mapping[int, int]
+) -> tuple[int | None, int | None]:
+    if one is None or (other is not None and seed[other] < seed[one]):
+        return other, one
+    return one, other
+
+
+def draw_round_robin(
+    team_ids: Sequence[int], round_number: int, withdrawn: Set[int] = frozenset()
+) -> Draw:
+    """Round `round_number` (from 1) of the round robin of `team_ids`.
+
+    `team_ids` is the whole field, in seed order, as it was when the first round was
+    drawn: the schedule never changes once started. A match against a withdrawn team
+    is not played: its opponent scores a bye for that round instead, so a round may
+    then have more than one bye. A withdrawn team's own bye is dropped.
+    """
+    field = _check_field(team_ids)
+    rounds = round_robin_rounds(len(field))
+    if not _is_whole(round_number) or not 1 <= round_number <= rounds:
+        raise DrawError(
+            "no_round_left",
+            _("There is no round %(round)s: a round robin of %(teams)s teams has "
+              "%(rounds)s rounds."),
+            {"round": round_number, "teams": len(field), "rounds": rounds},
+        )
+    pairings, byes = [], []
+    for team_a, team_b in round_robin_schedule(field)[round_number - 1]:
+        present = [team for team in (team_a, team_b) if team is not None and team not in withdrawn]
+        if len(present) == 2:
+            pairings.append(Pairing(team_a, team_b))
+        else:
+            byes.extend(present)
+    seed = {team: number for number, team in enumerate(field)}
+    return Draw(pairings, sorted(byes, key=seed.__getitem__))
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- Swiss rounds --------------------------------------------------------------------------
+
+
+def draw_swiss(
+    ranked: Sequence[int],
+    wins: Mapping[int, int],
+    played: Set[frozenset[int]],
+    had_bye: Set[int],
+) -> Draw:
+    """The next Swiss round for the active teams `ranked` in standings order, best first.
+
+    No pair in `played` meets again. Among the pairings of the whole field without a
+    rematch, the draw takes the one that best keeps teams with the same wins together
+    (then closest in rank), found as a maximum-weight matching: unlike a greedy pass down
+    the standings, it never paints itself into a corner. An odd field gives one bye, to
+    the lowest-ranked team that has not had one and whose absence still lets the others
+    be paired; once everyone has had a bye, to the lowest-ranked such team.
+    """
+    field = _check_field(ranked)
+    position = {team: number for number, team in enumerate(field)}
+    sitting_out = [] if len(field) % 2 == 0 else _bye_candidates(field, had_bye)
+    for bye in sitting_out or [None]:
+        pairs = _swiss_pairs([team for team in field if team != bye], wins, played)
+        if pairs is not None:
+            return Draw(_in_table_order(pairs, position), [] if bye is None else [bye])
+    raise DrawError(
+        "no_pairing_without_rematch",
+        _("The %(teams)s teams cannot all be paired without a rematch: every possible "
+          "draw repeats a match already played."),
+        {"teams": len(field)},
+    )
+
+
+def _bye_candidates(field: list[int], had_bye: Set[int]) -> list[int]:
+    """Who should sit out, in order: from the bottom up, those without a bye first."""
+    from_bottom = field[::-1]
+    return [t for t in from_bottom if t not in had_bye] + [t for t in from_bottom if t in had_bye]
+
+
+# Pairs this close in rank make the quick first pairing (see `_swiss_pairs`).
+NEAR_IN_RANK = 8
+
+PairCosts = dict[tuple[int, int], int]
+
+
+def _swiss_pairs(
+    field: list[int], wins: Mapping[int, int], played: Set[frozenset[int]]
+) -> list[tuple[int, int]] | None:
+    """The cheapest pairing of the whole (even) `field` without a rematch; None if there is none.
+
+    Matching the complete field is slow in pure Python (about half a second for 128
+    teams), so a quick pairing of near neighbours in rank comes first: its cost bounds
+    the best one, which rules out most pairs before the full matching (`_worth_trying`).
+    """
+    rank = {team: number for number, team in enumerate(field)}
+    costs = _pair_costs(field, rank, wins, played)
+    near = {(a, b): cost for (a, b), cost in costs.items() if rank[b] - rank[a] <= NEAR_IN_RANK}
+    quick = _cheapest_pairing(field, near)
+    if quick is not None:
+        return _cheapest_pairing(field, _worth_trying(costs, _total(costs, quick)))
+    if not _can_pair(field, costs):
+        return None
+    return _cheapest_pairing(field, costs)
+
+
+def _pair_costs(
+    field: list[int], rank: Mapping[int, int], wins: Mapping[int, int], played: Set[frozenset[int]]
+) -> PairCosts:
+    """What each possible new pair costs the draw; the cheapest pairing is the best.
+
+    (Difference in wins)², weighted above anything the rank can add, plus (distance in
+    rank)²: fewer and smaller mismatches in wins always come first, and within that,
+    neighbours in the standings meet. The squares spread a mismatch over two teams one
+    win apart rather than one pair two wins apart.
+    """
+    # Above the largest possible total of rank costs over a pairing: size/2 pairs < size².
+    wins_scale = len(field) ** 3
+    return {
+        (team, other): (wins[team] - wins[other]) ** 2 * wins_scale
+        + (rank[other] - rank[team]) ** 2
+        for number, team in enumerate(field)
+        for other in field[number + 1:]
+        if frozenset((team, other)) not in played
+    }
+
+
+def _total(costs: PairCosts, pairs: list[tuple[int, int]]) -> int:
+    return sum(costs[(a, b)] if (a, b) in costs else costs[(b, a)] for a, b in pairs)
+
+
+def _worth_trying(costs: PairCosts, bound: int) -> PairCosts:
+    """The pairs that can be in a pairing costing no more than `bound`; the others are dropped.
+
+    Every team is in exactly one pair, so a pairing's cost is the sum of its pairs' costs
+    less what each team's cheapest pair costs, plus the sum of those cheapest costs. A
+    pair whose own excess already takes that sum above `bound` cannot be in a pairing as
+    cheap as the known one, hence not in the best. (Doubled to stay in whole numbers.)
+    """
+    cheapest: dict[int, int] = {}
+    for (team, other), cost in costs.items():
+        for side in (team, other):
+            cheapest[side] = min(cheapest.get(side, cost), cost)
+    slack = 2 * bound - sum(cheapest.values())
+    return {
+        (team, other): cost
+        for (team, other), cost in costs.items()
+        if 2 * cost - cheapest[team] - cheapest[other] <= slack
+    }
+
+
+def _cheapest_pairing(field: list[int], costs: PairCosts) -> list[tuple[int, int]] | None:
+    """Everyone in `field` paired at the least total cost, among the pairs in `costs`."""
+    if not costs:
+        return None
+    # networkx maximises weight; every pairing of the field has the same number of pairs,
+    # so a constant minus the cost turns the cheapest pairing into the heaviest.
+    ceiling = max(costs.values()) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(field)
+    graph.add_weighted_edges_from((a, b, ceiling - cost) for (a, b), cost in costs.items())
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return list(matching) if 2 * len(matching) == len(field) else None
+
+
+def _can_pair(field: list[int], costs: PairCosts) -> bool:
+    """Whether everyone can be paired at all: an unweighted matching, quicker to find."""
+    graph = nx.Graph()
+    graph.add_nodes_from(field)
+    graph.add_edges_from(costs)
+    return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(field)
+
+
+# --- Knockout ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    team_a: int  # the better seed of the slot, or the only team
+    team_b: int | None  # None: team_a has a bye and goes through
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers in bracket order: 8 -> [1, 8, 4, 5, 2, 7, 3, 6].
+
+    Built by doubling: each seed s of the smaller bracket meets size + 1 - s, so the
+    top two seeds are in opposite halves and can only meet in the final.
+    """
+    if size < 1 or size & (size - 1):
+        raise ValueError(f"A bracket size is a power of two, not {size}")
+    order = [1]
+    while len(order) < size:
+        bigger = 2 * len(order)
+        order = [seed for top in order for seed in (top, bigger + 1 - top)]
+    return order
+
+
+def knockout_rounds(team_count: int) -> int:
+    """ceil(log2(n)): the rounds until one team is left."""
+    if team_count < 2:
+        raise _too_few_teams(team_count)
+    return (team_count - 1).bit_length()
+
+
+def knockout_first_round(seeded: Sequence[int]) -> list[Slot]:
+    """The first round's slots in bracket order; `seeded` is best seed first.
+
+    The bracket is the next power of two; the missing seeds at the bottom are byes,
+    so the top seeds are the ones who go straight through.
+    """
+    field = _check_field(seeded)
+    size = 1 << knockout_rounds(len(field))
+    order = bracket_order(size)
+    slots = []
+    for top, bottom in zip(order[::2], order[1::2], strict=True):
+        opponent = field[bottom - 1] if bottom <= len(field) else None
+        slots.append(Slot(field[top - 1], opponent))
+    return slots
+
+
+def knockout_next_round(winners: Sequence[int]) -> list[Slot]:
+    """The next round from the previous round's winners in bracket order: 1st v 2nd, ..."""
+    if len(winners) < 2 or len(winners) % 2:
+        raise DrawError(
+            "no_round_left",
+            _("There is no knockout round left to draw."),
+            {"teams": len(winners)},
+        )
+    return [Slot(a, b) for a, b in zip(winners[::2], winners[1::2], strict=True)]
+
+
+def slots_to_draw(slots: Sequence[Slot]) -> Draw:
+    """Real matches become the tables, in slot order; lone teams score a bye."""
+    pairings = [Pairing(s.team_a, s.team_b) for s in slots if s.team_b is not None]
+    byes = [s.team_a for s in slots if s.team_b is None]
+    return Draw(pairings, byes)

@@ -1,0 +1,101 @@
+"""A tournament as CSV (standings, results) and as JSON (everything, to back it up)."""
+
+import csv
+import io
+
+from scoring.models import Hand
+from tournaments.selectors import Overview
+
+FORMAT_VERSION = 1
+
+
+def standings_csv(view: Overview) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "team", "players", "seed", "played", "wins", "losses", "byes",
+                     "points_for", "points_against", "difference", "buchholz", "withdrawn"])
+    entries = view.entry_by_id
+    for s in view.standings:
+        writer.writerow([s.rank, s.name, _players(entries[s.team_id]), s.seed, s.played, s.wins,
+                         s.losses, s.byes, s.points_for, s.points_against, s.difference,
+                         s.buchholz, "yes" if s.withdrawn else ""])
+    return out.getvalue()
+
+
+def results_csv(view: Overview) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
+                     "finish_reason", "hands", "status"])
+    for round_view in view.rounds:
+        for t in round_view.tables:
+            writer.writerow([round_view.round.number, t.table.number, t.entry_a.name,
+                             t.entry_b.name, t.match.score_a, t.match.score_b,
+                             t.winner.name if t.winner else "", t.match.finish_reason or "",
+                             t.match.hand_count, t.match.status])
+        for entry in round_view.byes:
+            writer.writerow([round_view.round.number, "", entry.name, "", "", "", entry.name,
+                             "bye", "", "bye"])
+    return out.getvalue()
+
+
+def _players(entry) -> str:
+    team = entry.team
+    if team.first_player_id is None:
+        return ""
+    return f"{team.first_player.name} & {team.second_player.name}"
+
+
+def tournament_data(view: Overview) -> dict:
+    """Everything about a tournament, hands included: what import_tournament reads back."""
+    t = view.tournament
+    match_ids = [table.match.pk for r in view.rounds for table in r.tables]
+    hands = {}
+    for hand in Hand.objects.filter(match_id__in=match_ids).order_by("match_id", "number"):
+        hands.setdefault(hand.match_id, []).append(
+            {"number": hand.number, **hand.to_rules().as_dict(),
+             "entered_at": hand.entered_at.isoformat()})
+    return {
+        "format_version": FORMAT_VERSION,
+        "tournament": {
+            "name": t.name, "date": t.date.isoformat() if t.date else None, "place": t.place,
+            "variant": t.variant, "target": t.target, "format": t.format,
+            "swiss_rounds": t.swiss_rounds, "knockout_size": t.knockout_size,
+            "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
+            "owner": t.owner.get_username(),
+            "organizers": [u.get_username() for u in t.organizers.all()],
+        },
+        "teams": [
+            {"key": e.pk, "name": e.name, "seed": e.seed, "checked_in": e.checked_in,
+             "withdrawn": e.withdrawn,
+             "players": [p.name for p in (e.team.first_player, e.team.second_player) if p]}
+            for e in view.entries
+        ],
+        "field": list(t.field),
+        "rounds": [
+            {
+                "number": r.round.number, "stage": r.round.stage,
+                "started_at": r.round.started_at.isoformat(),
+                "time_called_at": r.round.time_called_at.isoformat()
+                if r.round.time_called_at else None,
+                "tables": [
+                    {"table": tv.table.number, "position": tv.table.position,
+                     "team_a": tv.entry_a.pk, "team_b": tv.entry_b.pk,
+                     "first_dealer": tv.match.first_dealer,
+                     "time_called_after": tv.match.time_called_after,
+                     "redeals": tv.match.redeals,
+                     "scorekeeper_token": tv.match.scorekeeper_token,
+                     "hands": hands.get(tv.match.pk, [])}
+                    for tv in r.tables
+                ],
+                "byes": [{"team": e.pk, "position": pos}
+                         for pos, e in sorted(r.bye_positions.items())],
+            }
+            for r in view.rounds
+        ],
+        "standings": [
+            {"rank": s.rank, "team": s.team_id, "wins": s.wins, "points_for": s.points_for,
+             "points_against": s.points_against}
+            for s in view.standings
+        ],
+    }

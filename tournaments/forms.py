@@ -1,0 +1,111 @@
+"""Forms of the organizer's pages. Rules of the game come from scoring.rules, of the formats
+from tournaments.services; the forms only read what was typed."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.models import VARIANT_CHOICES
+from scoring.services import NewTeam
+from tournaments.models import MAX_SWISS_ROUNDS, Format
+from tournaments.services import Settings
+
+TIEBREAK_LABELS = {
+    "buchholz": _("Buchholz (opponents' wins)"),
+    "difference": _("Points difference"),
+    "points_for": _("Points scored"),
+}
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    date = forms.DateField(label=_("Date"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    variant = forms.ChoiceField(label=_("Game"), choices=VARIANT_CHOICES,
+                                initial=rules.Variant.POLITAINE)
+    target = forms.IntegerField(
+        label=_("Target"), required=False,
+        help_text=_("Leave empty for the game's usual target (31, 33, 200 or 7)."),
+    )
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices,
+                               initial=Format.SWISS, widget=forms.RadioSelect)
+    swiss_rounds = forms.IntegerField(
+        label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
+        help_text=_("For a Swiss: how many rounds (often 4 to 7)."),
+    )
+    knockout_size = forms.IntegerField(
+        label=_("Teams in the knockout"), required=False, min_value=2,
+        help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...)."),
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Round length (minutes)"), required=False, min_value=1, max_value=600,
+        help_text=_("Optional. When time is called, each match ends after the hand being "
+                    "played."),
+    )
+    public = forms.BooleanField(
+        label=_("Public: anyone may follow the standings and the draw"), required=False,
+        initial=True,
+    )
+    tiebreak_1 = forms.ChoiceField(label=_("First tie-break"), required=False,
+                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+    tiebreak_2 = forms.ChoiceField(label=_("Second tie-break"), required=False,
+                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+    tiebreak_3 = forms.ChoiceField(label=_("Third tie-break"), required=False,
+                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+
+    @classmethod
+    def initial_from(cls, tournament) -> dict:
+        initial = {name: getattr(tournament, name) for name in (
+            "name", "date", "place", "variant", "target", "format", "swiss_rounds",
+            "knockout_size", "round_minutes", "public")}
+        for i, tiebreak in enumerate(tournament.tiebreaks or [], start=1):
+            initial[f"tiebreak_{i}"] = tiebreak
+        return initial
+
+    def settings(self) -> Settings:
+        data = self.cleaned_data
+        tiebreaks = [data.get(f"tiebreak_{i}") for i in (1, 2, 3)]
+        tiebreaks = [] if not any(tiebreaks) else tiebreaks
+        return Settings(
+            name=data["name"], variant=data["variant"], format=data["format"],
+            target=data.get("target"), swiss_rounds=data.get("swiss_rounds"),
+            knockout_size=data.get("knockout_size"), public=data.get("public", False),
+            date=data.get("date"), place=data.get("place") or "",
+            round_minutes=data.get("round_minutes"), tiebreaks=tiebreaks,
+        )
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=60)
+    first_player = forms.CharField(label=_("First player"), max_length=60, required=False)
+    second_player = forms.CharField(label=_("Second player"), max_length=60, required=False)
+
+    def team(self) -> NewTeam:
+        players = tuple(p for p in (self.cleaned_data["first_player"].strip(),
+                                    self.cleaned_data["second_player"].strip()) if p)
+        return NewTeam(self.cleaned_data["name"], players)
+
+
+class TeamListForm(forms.Form):
+    teams = forms.CharField(
+        label=_("Paste a list of teams"),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Les Bleus; Anne; Marc"}),
+        help_text=_("One team per line: its name and its two players, separated by "
+                    "semicolons, commas or tabs (a spreadsheet's columns). In seed order."),
+    )
+
+
+class OrganizerForm(forms.Form):
+    username = forms.CharField(label=_("User name of a co-organizer"), max_length=150)
+
+
+class SwapForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("Team"), coerce=int)
+    second = forms.TypedChoiceField(label=_("swaps places with"), coerce=int)
+
+    def __init__(self, *args, entries=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(entry.pk, entry.team.name) for entry in entries]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices

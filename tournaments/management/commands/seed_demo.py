@@ -1,0 +1,93 @@
+"""python manage.py seed_demo: a demo club with a tournament half played (DEBUG only).
+
+Idempotent: once the demo user exists it only prints the login. With --if-new it does
+nothing on a database that already has users (what `make run` uses)."""
+
+import random
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from scoring import rules
+from scoring import services as scoring
+from scoring.services import NewTeam
+from tournaments import services
+from tournaments.services import Settings
+
+USERNAME = "demo"
+PASSWORD = "politaine-demo"
+TEAMS = [
+    ("Les Bleuets", "Ginette", "Réal"), ("Les Castors", "Lise", "Gaétan"),
+    ("Les Huards", "Claudette", "Yvon"), ("Les Outardes", "Monique", "Normand"),
+    ("Les Bûcherons", "Francine", "Rosaire"), ("Les Caribous", "Denise", "Marcel"),
+    ("Les Goélands", "Huguette", "Jean-Guy"), ("Les Orignaux", "Pierrette", "Ti-Jean"),
+    ("Les Érables", "Jocelyne", "Rhéal"), ("Les Matelots", "Micheline", "Fernand"),
+    ("Les Pionniers", "Carmen", "Léopold"), ("Les Sucriers", "Yolande", "Aurèle"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create a demo club: a Swiss tournament half played and a few matches (DEBUG only)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--if-new", action="store_true",
+                            help="do nothing when the database already has users")
+
+    def handle(self, *args, if_new=False, **options):
+        if not settings.DEBUG:
+            raise CommandError("seed_demo only runs with DEBUG on: it makes a known password.")
+        users = get_user_model()
+        demo_exists = users.objects.filter(username=USERNAME).exists()
+        if if_new and users.objects.exists() and not demo_exists:
+            return
+        if not demo_exists:
+            with transaction.atomic():
+                self._seed(users.objects.create_user(USERNAME, password=PASSWORD))
+        self.stdout.write(f"Demo login: {USERNAME} / {PASSWORD}")
+
+    def _seed(self, user):
+        chooser = random.Random(1642)
+        # A match at the table, and one finished.
+        match = scoring.create_match(owner=user, variant="politaine",
+                                     team_a=NewTeam("Nous", ("Anne", "Marc")),
+                                     team_b=NewTeam("Eux", ("Luc", "Julie")), first_dealer="E")
+        for number, (a, pa, pb) in enumerate([(7, 0, 0), (3, 0, 1), (6, 0, 0), (5, 0, 0)], 1):
+            scoring.record_hand(match=match, number=number,
+                                hand=rules.Hand.played(a, 11 - a, pa, pb), by=user)
+        quadrette = scoring.create_match(owner=user, variant="quadrette",
+                                         team_a=NewTeam("Les Cousins"),
+                                         team_b=NewTeam("Les Voisins"), first_dealer="S")
+        for number, tricks in enumerate([4, 6, 3, 2, 5, 6], 1):
+            scoring.record_hand(match=quadrette, number=number,
+                                hand=rules.Hand.quadrette(tricks, 6 - tricks), by=user)
+        # The club's tournament: two rounds played, the third under way.
+        tournament = services.create_tournament(
+            owner=user,
+            settings=Settings(name="Tournoi du Club de la Baie", variant="politaine",
+                              format="swiss", swiss_rounds=5, target=33,
+                              place="Salle des Chevaliers", round_minutes=45),
+            teams=[NewTeam(name, (a, b)) for name, a, b in TEAMS],
+        )
+        for _ in range(2):
+            round_ = services.draw_next_round(tournament=tournament)
+            for table in round_.tables.select_related("match"):
+                self._play(table.match, chooser, to_the_end=True)
+        round_ = services.draw_next_round(tournament=tournament)
+        for table in round_.tables.select_related("match").order_by("number"):
+            self._play(table.match, chooser, to_the_end=table.number % 2 == 1)
+
+    def _play(self, match, chooser, *, to_the_end):
+        state = scoring.record_hand(match=match, number=1, hand=self._hand(chooser))
+        while not state.finished and (to_the_end or state.hand_count < 3):
+            state = scoring.record_hand(match=match, number=state.next_hand,
+                                        hand=self._hand(chooser))
+
+    @staticmethod
+    def _hand(chooser):
+        a = chooser.randint(0, 11)
+        politaine = 1 if chooser.random() < 0.12 else 0
+        if politaine and a >= 1:
+            return rules.Hand.played(a, 11 - a, 1, 0)
+        return rules.Hand.played(a, 11 - a)

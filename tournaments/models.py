@@ -1,0 +1,215 @@
+"""Club tournaments: teams (entries), rounds drawn onto numbered tables, byes.
+
+A tournament match is a normal scoring.Match; a Table says which round and table it is, and
+which entries play it. Pairing and standings are plain Python (draw.py, standings.py).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring import rules
+from scoring.models import POLITAINE_FAMILY, QUADRETTE_FAMILY, VARIANT_CHOICES, Match, Team
+
+
+class Format(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+    KNOCKOUT = "knockout", _("Knockout")
+    SWISS_KNOCKOUT = "swiss_knockout", _("Swiss, then a knockout of the top teams")
+
+
+class Stage(models.TextChoices):
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+    KNOCKOUT = "knockout", _("Knockout")
+
+
+MAX_SWISS_ROUNDS = 20
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    date = models.DateField(_("date"), null=True, blank=True)
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    variant = models.CharField(_("game"), max_length=16, choices=VARIANT_CHOICES)
+    target = models.PositiveSmallIntegerField(_("target"))
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    knockout_size = models.PositiveSmallIntegerField(
+        _("teams in the knockout"), null=True, blank=True
+    )
+    public = models.BooleanField(
+        _("public"), default=True,
+        help_text=_("Anyone may follow the standings, draw and results without logging in."),
+    )
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT,
+                              related_name="tournaments", verbose_name=_("organizer"))
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_tournaments",
+        verbose_name=_("co-organizers"),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round length (minutes)"), null=True, blank=True,
+        help_text=_("Optional: when it is up, call time and each match ends after its hand."),
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"), default=list, blank=True,
+        help_text=_("After wins, in this order; empty for the format's usual order."),
+    )
+    # The entries drawn in round 1, in seed order: the field of a round robin or a knockout.
+    field = models.JSONField(_("field"), default=list, blank=True)
+    # Bumped by every tournament-level write (draw, teams, settings): part of the ETag.
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(format__in=Format.values), name="tournament_format_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    variant__in=POLITAINE_FAMILY,
+                    target__gte=rules.VARIANTS[rules.Variant.POLITAINE].min_target,
+                    target__lte=rules.VARIANTS[rules.Variant.POLITAINE].max_target,
+                )
+                | Q(
+                    variant__in=QUADRETTE_FAMILY,
+                    target__gte=rules.VARIANTS[rules.Variant.QUADRETTE].min_target,
+                    target__lte=rules.VARIANTS[rules.Variant.QUADRETTE].max_target,
+                ),
+                name="tournament_target_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=[Format.ROUND_ROBIN, Format.KNOCKOUT])
+                | Q(swiss_rounds__isnull=False, swiss_rounds__gte=1,
+                    swiss_rounds__lte=MAX_SWISS_ROUNDS),
+                name="tournament_swiss_has_rounds",
+            ),
+            models.CheckConstraint(
+                condition=~Q(format=Format.SWISS_KNOCKOUT)
+                | Q(knockout_size__isnull=False, knockout_size__gte=2),
+                name="tournament_knockout_of_top_teams_has_a_size",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def variant_label(self) -> str:
+        return self.get_variant_display()
+
+
+class Entry(models.Model):
+    """A team in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries",
+                                   verbose_name=_("tournament"))
+    team = models.ForeignKey(Team, models.PROTECT, related_name="entries",
+                             verbose_name=_("team"))
+    seed = models.PositiveSmallIntegerField(_("seed"))
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(
+        _("withdrawn"), default=False,
+        help_text=_("A withdrawn team is never drawn again; its results stay."),
+    )
+
+    class Meta:
+        verbose_name = _("team entry")
+        verbose_name_plural = _("team entries")
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entry_seed_unique"),
+            models.UniqueConstraint(fields=["tournament", "team"], name="entry_team_unique"),
+            models.CheckConstraint(condition=Q(seed__gte=1), name="entry_seed_from_one"),
+        ]
+
+    def __str__(self):
+        return self.team.name
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="rounds",
+                                   verbose_name=_("tournament"))
+    number = models.PositiveSmallIntegerField(_("number"))
+    stage = models.CharField(_("stage"), max_length=16, choices=Stage.choices)
+    started_at = models.DateTimeField(_("drawn"), default=timezone.now)
+    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
+            models.CheckConstraint(condition=Q(stage__in=Stage.values), name="round_stage_known"),
+        ]
+
+    def __str__(self):
+        return _("Round %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    """A match of a round, at a numbered table."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="tables",
+                              verbose_name=_("round"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    # In a knockout, the slot of the bracket this match fills (byes fill the others).
+    position = models.PositiveSmallIntegerField(_("bracket position"))
+    match = models.OneToOneField(Match, models.CASCADE, related_name="table",
+                                 verbose_name=_("match"))
+    entry_a = models.ForeignKey(Entry, models.PROTECT, related_name="+",
+                                verbose_name=_("team A"))
+    entry_b = models.ForeignKey(Entry, models.PROTECT, related_name="+",
+                                verbose_name=_("team B"))
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.UniqueConstraint(fields=["round", "position"], name="table_position_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_one"),
+            models.CheckConstraint(condition=~Q(entry_a=F("entry_b")),
+                                   name="table_entries_differ"),
+        ]
+
+    def __str__(self):
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Bye(models.Model):
+    """A team that sits out a round: it counts as a win with no points."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="byes",
+                              verbose_name=_("round"))
+    entry = models.ForeignKey(Entry, models.PROTECT, related_name="byes",
+                              verbose_name=_("team"))
+    position = models.PositiveSmallIntegerField(_("bracket position"))
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        ordering = ["round", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="bye_once_per_round"),
+            models.UniqueConstraint(fields=["round", "position"], name="bye_position_unique"),
+        ]
+
+    def __str__(self):
+        return str(self.entry)

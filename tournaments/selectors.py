@@ -1,0 +1,210 @@
+"""Reads for tournaments: a fixed handful of queries, whatever the size of the field."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+from django.http import Http404
+from django.utils.translation import get_language
+
+from scoring import rules
+from scoring.models import Match
+from scoring.selectors import MAX_ID
+from tournaments.formats import total_rounds
+from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.standings import Result, Standing, TeamRecord, compute_standings, default_tiebreaks
+
+# --- Who may see what -------------------------------------------------------------------
+
+
+def organized_by(user):
+    """The tournaments `user` runs, as owner or co-organizer."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
+
+
+def can_organize(user, tournament: Tournament) -> bool:
+    return organized_by(user).filter(pk=tournament.pk).exists()
+
+
+def tournament_for_organizer(pk: int, user) -> Tournament:
+    found = organized_by(user).filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    if found is None:
+        raise Http404
+    return found
+
+
+def tournament_for_public(pk: int, user) -> Tournament:
+    """A public tournament, or a private one for its organizers."""
+    found = Tournament.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    if found is None or not (found.public or can_organize(user, found)):
+        raise Http404
+    return found
+
+
+def etag(tournament: Tournament, *extra) -> str:
+    """Changes with any write to the tournament or to one of its matches: one query."""
+    totals = Match.objects.filter(table__round__tournament=tournament).aggregate(
+        versions=Sum("version"), matches=Count("id")
+    )
+    parts = [tournament.pk, tournament.version, totals["matches"], totals["versions"] or 0,
+             get_language(), *extra]
+    return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+# --- Standings -------------------------------------------------------------------------
+
+
+def finished_results(tables) -> list[Result]:
+    results = []
+    for table in tables:
+        match = table.match
+        if match.status != rules.Status.FINISHED:
+            continue
+        winner = table.entry_a_id if match.winner == rules.Team.A else table.entry_b_id
+        results.append(Result(table.entry_a_id, table.entry_b_id, match.score_a, match.score_b,
+                              winner))
+    return results
+
+
+def tiebreaks_of(tournament: Tournament) -> tuple[str, ...]:
+    return tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
+
+
+def standings_from(tournament, entries, tables, byes) -> list[Standing]:
+    teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
+    return compute_standings(teams, finished_results(tables), [b.entry_id for b in byes],
+                             tiebreaks_of(tournament))
+
+
+def standings_of(tournament: Tournament, entries, *, rounds_before: int | None = None):
+    """Standings from the rounds before `rounds_before` (all rounds when None)."""
+    tables = Table.objects.filter(round__tournament=tournament).select_related("match")
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if rounds_before is not None:
+        tables = tables.filter(round__number__lt=rounds_before)
+        byes = byes.filter(round__number__lt=rounds_before)
+    return standings_from(tournament, entries, list(tables), list(byes))
+
+
+# --- What the pages show ------------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    table: Table
+    match: Match
+    entry_a: Entry
+    entry_b: Entry
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == rules.Status.FINISHED
+
+    @property
+    def winner(self) -> Entry | None:
+        if not self.finished:
+            return None
+        return self.entry_a if self.match.winner == rules.Team.A else self.entry_b
+
+
+@dataclass
+class RoundView:
+    round: Round
+    tables: list[TableView] = field(default_factory=list)
+    byes: list[Entry] = field(default_factory=list)
+    bye_positions: dict[int, Entry] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return all(t.finished for t in self.tables)
+
+    @property
+    def playing(self) -> int:
+        return sum(not t.finished for t in self.tables)
+
+
+@dataclass
+class BracketSlot:
+    position: int
+    table: TableView | None
+    bye: Entry | None
+
+
+@dataclass
+class Overview:
+    tournament: Tournament
+    entries: list[Entry]
+    rounds: list[RoundView]
+    standings: list[Standing]
+    total_rounds: int
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def entry_by_id(self) -> dict[int, Entry]:
+        return {entry.pk: entry for entry in self.entries}
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.rounds) and len(self.rounds) >= self.total_rounds \
+            and self.rounds[-1].finished
+
+    @property
+    def can_draw(self) -> bool:
+        return not self.finished and (self.current is None or self.current.finished)
+
+    @property
+    def active_count(self) -> int:
+        return sum(not e.withdrawn for e in self.entries)
+
+    @property
+    def bracket(self) -> list[tuple[RoundView, list[BracketSlot]]]:
+        """The knockout rounds, each with its slots in bracket order."""
+        bracket = []
+        for round_view in self.rounds:
+            if round_view.round.stage != "knockout":
+                continue
+            slots = [BracketSlot(t.table.position, t, None) for t in round_view.tables]
+            slots += [BracketSlot(pos, None, e) for pos, e in round_view.bye_positions.items()]
+            bracket.append((round_view, sorted(slots, key=lambda slot: slot.position)))
+        return bracket
+
+
+def overview(tournament: Tournament) -> Overview:
+    """Entries, rounds, tables with their matches, byes and standings: four queries."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament)
+        .select_related("team__first_player", "team__second_player")
+        .order_by("seed")
+    )
+    by_id = {entry.pk: entry for entry in entries}
+    rounds = {r.pk: RoundView(r) for r in Round.objects.filter(tournament=tournament)
+              .order_by("number")}
+    tables = list(
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("match")
+        .order_by("round__number", "number")
+    )
+    byes = list(Bye.objects.filter(round__tournament=tournament).order_by("position"))
+    for table in tables:
+        rounds[table.round_id].tables.append(
+            TableView(table, table.match, by_id[table.entry_a_id], by_id[table.entry_b_id])
+        )
+    for bye in byes:
+        rounds[bye.round_id].byes.append(by_id[bye.entry_id])
+        rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
+    field_size = len(tournament.field) or sum(not e.withdrawn for e in entries)
+    return Overview(
+        tournament=tournament,
+        entries=entries,
+        rounds=list(rounds.values()),
+        standings=standings_from(tournament, entries, tables, byes),
+        total_rounds=total_rounds(tournament.format, field_size=field_size,
+                                  swiss_rounds=tournament.swiss_rounds,
+                                  knockout_size=tournament.knockout_size),
+    )

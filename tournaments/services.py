@@ -1,0 +1,499 @@
+"""The only code that writes tournaments.
+
+Each function runs in one transaction and locks the tournament's row first, so that two
+organizers drawing at once draw one round. Matches are created and scored by
+scoring.services: a tournament match is a normal match.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring import services as scoring
+from scoring.errors import Conflict, InvalidInput
+from scoring.models import Match, Player, Team
+from scoring.services import NewTeam, is_good_name
+from tournaments import draw as drawing
+from tournaments.formats import FORMATS, stage_of_round, total_rounds
+from tournaments.models import MAX_SWISS_ROUNDS, Bye, Entry, Round, Table, Tournament
+from tournaments.selectors import standings_of
+from tournaments.standings import TIEBREAKS
+
+NAME_MAX = 100
+MAX_ROUND_MINUTES = 600
+MAX_TEAMS = 512
+
+
+def _violation(code, message, field=None, **params):
+    return rules.Violation(code, message, field, params)
+
+
+def _refuse(code, message, field=None, **params):
+    raise InvalidInput([_violation(code, message, field, **params)])
+
+
+def _conflict(code, message, field=None, **params):
+    raise Conflict([_violation(code, message, field, **params)])
+
+
+def _lock(tournament: Tournament | int) -> Tournament:
+    pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    return Tournament.objects.select_for_update().get(pk=pk)
+
+
+def _bump(tournament: Tournament) -> None:
+    tournament.version += 1
+    tournament.save(update_fields=["version"])
+
+
+# --- The tournament ----------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    """What an organizer chooses for a tournament."""
+
+    name: str
+    variant: str
+    format: str
+    target: int | None = None
+    swiss_rounds: int | None = None
+    knockout_size: int | None = None
+    public: bool = True
+    date: object = None
+    place: str = ""
+    round_minutes: int | None = None
+    tiebreaks: list[str] = field(default_factory=list)
+
+
+def validate_settings(settings: Settings) -> list[rules.Violation]:
+    problems = []
+    if not is_good_name(settings.name, NAME_MAX):
+        problems.append(_violation("name", gettext_noop("A tournament name has 1 to 100 "
+                                                        "characters."), "name"))
+    if settings.place and not is_good_name(settings.place, NAME_MAX):
+        problems.append(_violation("place", gettext_noop("A place has at most 100 characters."),
+                                   "place"))
+    problems += rules.validate_new_match(settings.variant, settings.target, "N")
+    if settings.format not in FORMATS:
+        problems.append(_violation(
+            "format", gettext_noop("Choose a format: round robin, Swiss, knockout, or Swiss "
+                                   "then a knockout."), "format"))
+    if settings.format in ("swiss", "swiss_knockout") and not (
+        rules.is_whole(settings.swiss_rounds) and 1 <= settings.swiss_rounds <= MAX_SWISS_ROUNDS
+    ):
+        problems.append(_violation(
+            "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds."), "swiss_rounds",
+            max=MAX_SWISS_ROUNDS))
+    if settings.format == "swiss_knockout" and not (
+        rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
+    ):
+        problems.append(_violation(
+            "knockout_size", gettext_noop("The knockout takes at least the top 2 teams."),
+            "knockout_size"))
+    if settings.round_minutes is not None and not (
+        rules.is_whole(settings.round_minutes) and 1 <= settings.round_minutes <= MAX_ROUND_MINUTES
+    ):
+        problems.append(_violation(
+            "round_minutes", gettext_noop("A round lasts 1 to 600 minutes."), "round_minutes"))
+    if sorted(settings.tiebreaks) not in ([], sorted(TIEBREAKS)):
+        problems.append(_violation(
+            "tiebreaks", gettext_noop("Order the tie-breaks: Buchholz, difference and points "
+                                      "for, each once."), "tiebreaks"))
+    return problems
+
+
+def _apply(tournament: Tournament, settings: Settings) -> None:
+    if settings.target is None and rules.is_variant(settings.variant):
+        settings.target = rules.variant_rules(settings.variant).default_target
+    for name in ("variant", "target", "format", "swiss_rounds", "knockout_size", "public",
+                 "date", "round_minutes", "tiebreaks"):
+        setattr(tournament, name, getattr(settings, name))
+    tournament.name = settings.name.strip()
+    tournament.place = (settings.place or "").strip()
+    if settings.format not in ("swiss", "swiss_knockout"):
+        tournament.swiss_rounds = None
+    if settings.format != "swiss_knockout":
+        tournament.knockout_size = None
+
+
+@transaction.atomic
+def create_tournament(*, owner, settings: Settings, teams=()) -> Tournament:
+    """A new tournament, with its teams in seed order (the first is seed 1)."""
+    if settings.target is None and rules.is_variant(settings.variant):
+        settings.target = rules.variant_rules(settings.variant).default_target
+    problems = validate_settings(settings)
+    problems += _validate_new_teams(teams)
+    if problems:
+        raise InvalidInput(problems)
+    tournament = Tournament(owner=owner)
+    _apply(tournament, settings)
+    tournament.save()
+    for seed, team in enumerate(teams, start=1):
+        _create_entry(tournament, team, seed)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, settings: Settings) -> Tournament:
+    """Change the settings; the game, target and format only before the first draw."""
+    locked = _lock(tournament)
+    if settings.target is None and rules.is_variant(settings.variant):
+        settings.target = rules.variant_rules(settings.variant).default_target
+    if problems := validate_settings(settings):
+        raise InvalidInput(problems)
+    drawn = locked.rounds.exists()
+    fixed = ("variant", "target", "format", "swiss_rounds", "knockout_size")
+    if drawn and any(getattr(settings, name) != getattr(locked, name) for name in fixed):
+        _conflict("settings_fixed", gettext_noop(
+            "The game, target and format cannot change once a round is drawn."))
+    _apply(locked, settings)
+    locked.version += 1
+    locked.save()
+    return locked
+
+
+@transaction.atomic
+def add_organizer(*, tournament: Tournament, username: str):
+    locked = _lock(tournament)
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        _refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
+                name=(username or "").strip()[:150])
+    if user.pk != locked.owner_id:
+        locked.organizers.add(user)
+    _bump(locked)
+    return user
+
+
+@transaction.atomic
+def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
+    locked = _lock(tournament)
+    locked.organizers.remove(user_id)
+    _bump(locked)
+
+
+# --- Teams ------------------------------------------------------------------------------
+
+
+def _validate_new_teams(teams, taken=()) -> list[rules.Violation]:
+    problems = []
+    names = {name.casefold() for name in taken}
+    for line, team in enumerate(teams, start=1):
+        if not is_good_name(team.name) or not (
+            len(team.players) in (0, 2) and all(is_good_name(p) for p in team.players)
+        ):
+            problems.append(_violation(
+                "team", gettext_noop("Team %(line)s: a name of 1 to 60 characters and two "
+                                     "players, or none."), "teams", line=line))
+        elif team.name.strip().casefold() in names:
+            problems.append(_violation(
+                "team_name_taken", gettext_noop("Team %(line)s: %(name)s is already in the "
+                                                "tournament."), "teams",
+                line=line, name=team.name.strip()))
+        else:
+            names.add(team.name.strip().casefold())
+    if len(names) > MAX_TEAMS:
+        problems.append(_violation("too_many_teams", gettext_noop(
+            "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
+    return problems
+
+
+def _create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
+    players = [Player.objects.create(name=name.strip()) for name in team.players]
+    created = Team.objects.create(
+        name=team.name.strip(),
+        first_player=players[0] if players else None,
+        second_player=players[1] if players else None,
+    )
+    return Entry.objects.create(tournament=tournament, team=created, seed=seed)
+
+
+def _field_is_closed(tournament: Tournament) -> bool:
+    # A round robin's schedule and a knockout's bracket are made from round 1's field.
+    return tournament.format != "swiss" and tournament.rounds.exists()
+
+
+@transaction.atomic
+def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
+    """Add teams after the others, in the order given (their seeds follow)."""
+    locked = _lock(tournament)
+    if _field_is_closed(locked):
+        _conflict("field_closed", gettext_noop(
+            "The draw has started: a %(format)s takes no new team."),
+            format=locked.get_format_display())
+    taken = [entry.team.name for entry in locked.entries.select_related("team")]
+    if problems := _validate_new_teams(teams, taken):
+        raise InvalidInput(problems)
+    seed = max((e.seed for e in locked.entries.all()), default=0)
+    entries = [_create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
+    _bump(locked)
+    return entries
+
+
+LIST_SEPARATOR = re.compile(r"\t|;|,| - | – ")
+
+
+def parse_team_list(text: str) -> list[NewTeam]:
+    """One team per line: its name, then its two players, separated by commas, semicolons
+    or tabs (a spreadsheet's column). Blank lines are skipped."""
+    teams = []
+    for line in (text or "").splitlines():
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in LIST_SEPARATOR.split(line)]
+        parts = [part for part in parts if part]
+        teams.append(NewTeam(parts[0], tuple(parts[1:])))
+    return teams
+
+
+@transaction.atomic
+def set_seeds(*, tournament: Tournament, order: list[int]) -> None:
+    """Seeds 1, 2, 3... to the entries in `order` (entry ids); before the first draw."""
+    locked = _lock(tournament)
+    if locked.rounds.exists():
+        _conflict("seeds_fixed", gettext_noop("Seeds cannot change once a round is drawn."))
+    entries = {entry.pk: entry for entry in locked.entries.all()}
+    if sorted(order) != sorted(entries):
+        _refuse("seeds", gettext_noop("Give every team of the tournament a seed, once each."),
+                "seeds")
+    # Two steps, so that the unique (tournament, seed) never sees two teams on one seed.
+    for offset, pk in enumerate(order, start=1):
+        Entry.objects.filter(pk=pk).update(seed=MAX_TEAMS * 2 + offset)
+    for seed, pk in enumerate(order, start=1):
+        Entry.objects.filter(pk=pk).update(seed=seed)
+    _bump(locked)
+
+
+@transaction.atomic
+def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
+                    withdrawn: bool | None = None) -> Entry:
+    locked = _lock(entry.tournament_id)
+    entry = Entry.objects.get(pk=entry.pk, tournament=locked)
+    if checked_in is not None:
+        entry.checked_in = checked_in
+    if withdrawn is not None:
+        entry.withdrawn = withdrawn
+    entry.save(update_fields=["checked_in", "withdrawn"])
+    _bump(locked)
+    return entry
+
+
+@transaction.atomic
+def remove_entry(*, entry: Entry) -> None:
+    """Take a team off the list, as long as it has not been drawn."""
+    locked = _lock(entry.tournament_id)
+    drawn = (
+        Table.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists()
+        or Bye.objects.filter(entry=entry).exists()
+    )
+    if drawn:
+        _conflict("entry_drawn", gettext_noop(
+            "%(name)s has been drawn: withdraw the team instead; its results stay."),
+            name=entry.team.name)
+    team = entry.team
+    entry.delete()
+    team.delete()
+    _bump(locked)
+
+
+# --- Rounds ----------------------------------------------------------------------------
+
+
+def _unfinished_tables(round: Round) -> int:
+    return round.tables.exclude(match__status=rules.Status.FINISHED).count()
+
+
+@transaction.atomic
+def draw_next_round(*, tournament: Tournament) -> Round:
+    """Draw the next round onto tables 1..n, each a new match with its own score keeper link."""
+    locked = _lock(tournament)
+    rounds = list(locked.rounds.order_by("number"))
+    if rounds and (unfinished := _unfinished_tables(rounds[-1])):
+        _conflict("round_unfinished", gettext_noop(
+            "Round %(number)s is not over: %(count)s table(s) still playing."),
+            number=rounds[-1].number, count=unfinished)
+    entries = {entry.pk: entry for entry in locked.entries.select_related(
+        "team__first_player", "team__second_player")}
+    number = len(rounds) + 1
+    if number == 1:
+        locked.field = _first_field(entries.values())
+        if len(locked.field) < 2:
+            _refuse("too_few_teams", gettext_noop("A draw needs at least 2 teams."))
+    total = total_rounds(locked.format, field_size=len(locked.field),
+                         swiss_rounds=locked.swiss_rounds, knockout_size=locked.knockout_size)
+    if number > total:
+        _conflict("no_round_left", gettext_noop(
+            "All %(total)s rounds are drawn: the tournament is complete."), total=total)
+    stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds)
+    try:
+        slots = _slots(locked, stage, number, rounds, entries)
+    except drawing.DrawError as error:
+        raise Conflict([_violation(error.code, error.message, None, **error.params)]) from error
+    new_round = Round.objects.create(tournament=locked, number=number, stage=stage)
+    table_number = 0
+    for position, (a, b) in enumerate(slots):
+        if b is None:
+            Bye.objects.create(round=new_round, entry=entries[a], position=position)
+            continue
+        table_number += 1
+        match = scoring.create_match(
+            owner=locked.owner, variant=locked.variant, target=locked.target,
+            team_a=entries[a].team, team_b=entries[b].team,
+        )
+        Table.objects.create(round=new_round, number=table_number, position=position,
+                             match=match, entry_a=entries[a], entry_b=entries[b])
+    locked.version += 1
+    locked.save(update_fields=["field", "version"])
+    return new_round
+
+
+def _first_field(entries) -> list[int]:
+    """Round 1's teams in seed order: not withdrawn, and checked in once check-in began."""
+    active = [e for e in entries if not e.withdrawn]
+    if any(e.checked_in for e in active):
+        active = [e for e in active if e.checked_in]
+    return [e.pk for e in sorted(active, key=lambda e: e.seed)]
+
+
+def _slots(tournament, stage, number, rounds, entries) -> list[tuple[int, int | None]]:
+    """The round's pairs (a, b) in table order, with (a, None) for a bye."""
+    withdrawn = {pk for pk, entry in entries.items() if entry.withdrawn}
+    if stage == "round_robin":
+        draw = drawing.draw_round_robin(tournament.field, number, withdrawn)
+        return _from_draw(draw)
+    standings = standings_of(tournament, list(entries.values()), rounds_before=number)
+    if stage == "swiss":
+        # Round 1 by seed; then by the standings, late entries included, withdrawn left out.
+        ranked = list(tournament.field) if number == 1 else [
+            s.team_id for s in standings if not s.withdrawn]
+        draw = drawing.draw_swiss(
+            ranked,
+            {s.team_id: s.wins for s in standings},
+            {frozenset((t.entry_a_id, t.entry_b_id))
+             for t in Table.objects.filter(round__tournament=tournament)},
+            set(Bye.objects.filter(round__tournament=tournament)
+                .values_list("entry_id", flat=True)),
+        )
+        return _from_draw(draw)
+    return _knockout_slots(tournament, number, rounds, standings, withdrawn)
+
+
+def _from_draw(draw) -> list[tuple[int, int | None]]:
+    return [(p.team_a, p.team_b) for p in draw.pairings] + [(b, None) for b in draw.byes]
+
+
+def _knockout_slots(tournament, number, rounds, standings, withdrawn):
+    first_knockout_round = (tournament.swiss_rounds or 0) + 1 \
+        if tournament.format == "swiss_knockout" else 1
+    if number == first_knockout_round:
+        if tournament.format == "knockout":
+            seeded = list(tournament.field)
+        else:
+            seeded = [s.team_id for s in standings if not s.withdrawn][: tournament.knockout_size]
+        slots = drawing.knockout_first_round(seeded)
+    else:
+        slots = drawing.knockout_next_round(_winners_in_bracket_order(rounds[-1]))
+    pairs = []
+    for slot in slots:
+        a, b = slot.team_a, slot.team_b
+        # A withdrawn team's opponent goes through as if on a bye.
+        if b is not None and b in withdrawn:
+            b = None
+        elif b is not None and a in withdrawn:
+            a, b = b, None
+        pairs.append((a, b))
+    return pairs
+
+
+def _winners_in_bracket_order(previous: Round) -> list[int]:
+    slots = [(t.position, t.entry_a_id if t.match.winner == rules.Team.A else t.entry_b_id)
+             for t in previous.tables.select_related("match")]
+    slots += [(b.position, b.entry_id) for b in previous.byes.all()]
+    return [winner for _, winner in sorted(slots)]
+
+
+@transaction.atomic
+def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation]:
+    """Swap two teams of the current round before their matches start.
+
+    Returns warnings (not refusals): the pairs that have met before.
+    """
+    locked = _lock(round.tournament_id)
+    round = Round.objects.get(pk=round.pk)
+    if locked.rounds.filter(number__gt=round.number).exists():
+        _conflict("round_past", gettext_noop("Only the current round's draw can change."))
+    tables = list(round.tables.select_related("match", "entry_a__team", "entry_b__team"))
+    byes = list(round.byes.select_related("entry__team"))
+    places = {}
+    for table in tables:
+        places[table.entry_a_id] = (table, "entry_a")
+        places[table.entry_b_id] = (table, "entry_b")
+    for bye in byes:
+        places[bye.entry_id] = (bye, "entry")
+    if first == second or first not in places or second not in places:
+        _refuse("swap", gettext_noop("Choose two different teams of this round."))
+    (holder_1, side_1), (holder_2, side_2) = places[first], places[second]
+    for holder in (holder_1, holder_2):
+        if isinstance(holder, Table) and holder.match.hand_count:
+            _conflict("swap_started", gettext_noop(
+                "Table %(table)s has started: its teams cannot change."), table=holder.number)
+    setattr(holder_1, f"{side_1}_id", second)
+    setattr(holder_2, f"{side_2}_id", first)
+    for holder in {id(h): h for h in (holder_1, holder_2)}.values():
+        holder.save()
+        if isinstance(holder, Table):
+            teams = dict(Entry.objects.filter(pk__in=[holder.entry_a_id, holder.entry_b_id])
+                         .values_list("pk", "team_id"))
+            scoring.replace_teams(match=holder.match, team_a=teams[holder.entry_a_id],
+                                  team_b=teams[holder.entry_b_id])
+    _bump(locked)
+    return rematch_warnings(round)
+
+
+def rematch_warnings(round: Round) -> list[rules.Violation]:
+    """The tables of `round` whose teams have met in an earlier round."""
+    earlier = {}
+    for table in Table.objects.filter(round__tournament_id=round.tournament_id,
+                                      round__number__lt=round.number).select_related("round"):
+        earlier[frozenset((table.entry_a_id, table.entry_b_id))] = table.round.number
+    warnings = []
+    for table in round.tables.select_related("entry_a__team", "entry_b__team"):
+        met = earlier.get(frozenset((table.entry_a_id, table.entry_b_id)))
+        if met:
+            warnings.append(_violation(
+                "rematch", gettext_noop("Table %(table)s: %(a)s and %(b)s already met in "
+                                        "round %(round)s."), None,
+                table=table.number, a=table.entry_a.team.name, b=table.entry_b.team.name,
+                round=met))
+    return warnings
+
+
+@transaction.atomic
+def call_time(*, round: Round) -> int:
+    """Time is up: every match still playing ends after the hand being played. Returns how
+    many matches were still playing."""
+    _lock(round.tournament_id)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.time_called_at is None:
+        round.time_called_at = timezone.now()
+        round.save(update_fields=["time_called_at"])
+    playing = list(round.tables.exclude(match__status=rules.Status.FINISHED)
+                   .values_list("match_id", flat=True))
+    for match_id in playing:
+        scoring.call_time(match=match_id)
+    Tournament.objects.filter(pk=round.tournament_id).update(version=F("version") + 1)
+    return len(playing)
+
+
+@transaction.atomic
+def reissue_table_link(*, table: Table) -> Match:
+    """Revoke a table's score keeper link and make a new one."""
+    return scoring.reissue_scorekeeper_token(match=table.match_id)
+

@@ -1,0 +1,152 @@
+"""The standings of a tournament: who leads, and how ties are broken.
+
+Plain Python with no Django import, like `scoring.rules`: the services hand it the
+teams, the finished matches and the byes, and show what it returns.
+
+A match always has a winner (no draws). A bye counts as a win with no points and is
+not a match played. Teams are ranked on wins, then on the tie-breaks in the order the
+organizer chose, then on seed, so the order is always total.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+FORMATS = ("round_robin", "swiss", "knockout", "swiss_knockout")
+
+# The tie-breaks an organizer may reorder; the seed always breaks what is left.
+TIEBREAKS = ("buchholz", "difference", "points_for")
+
+
+@dataclass(frozen=True)
+class TeamRecord:
+    id: int
+    name: str
+    seed: int  # 1 = top seed; unique within a tournament
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished match."""
+
+    team_a: int
+    team_b: int
+    score_a: int
+    score_b: int
+    winner: int  # the winner's team id
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int  # 1-based position in the sorted standings
+    team_id: int
+    name: str
+    seed: int
+    withdrawn: bool
+    played: int  # finished matches; byes are not matches
+    wins: int  # match wins + byes
+    losses: int
+    byes: int
+    points_for: int
+    points_against: int
+    difference: int  # points_for - points_against
+    buchholz: int  # current wins of every opponent met, once per meeting
+
+
+def default_tiebreaks(format: str) -> tuple[str, ...]:
+    """Buchholz only means something when opponents differ, as they do in Swiss rounds."""
+    if format not in FORMATS:
+        raise ValueError(f"Unknown tournament format: {format!r}")
+    if format in ("swiss", "swiss_knockout"):
+        return TIEBREAKS
+    return ("difference", "points_for")
+
+
+def check_tiebreaks(tiebreaks: Sequence[str]) -> None:
+    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"Unknown tie-break(s): {', '.join(map(repr, unknown))}")
+
+
+@dataclass
+class _Tally:
+    """One team's running totals while the results are read."""
+
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    byes: int = 0
+    points_for: int = 0
+    points_against: int = 0
+
+
+def compute_standings(
+    teams: Sequence[TeamRecord],
+    results: Sequence[Result],
+    byes: Sequence[int],
+    tiebreaks: Sequence[str] | None = None,
+) -> list[Standing]:
+    """The standings, best first. Withdrawn teams stay, with their results."""
+    tiebreaks = TIEBREAKS if tiebreaks is None else tuple(tiebreaks)
+    check_tiebreaks(tiebreaks)
+    tallies = {team.id: _Tally() for team in teams}
+    opponents: dict[int, list[int]] = {team.id: [] for team in teams}
+    for result in results:
+        _count_result(tallies, result)
+        opponents[result.team_a].append(result.team_b)
+        opponents[result.team_b].append(result.team_a)
+    for team_id, count in Counter(byes).items():
+        _check_known(tallies, team_id)
+        tallies[team_id].byes += count
+        tallies[team_id].wins += count
+
+    unranked = [_standing(team, tallies, opponents[team.id]) for team in teams]
+    unranked.sort(key=lambda s: (-s.wins, *(-getattr(s, name) for name in tiebreaks), s.seed))
+    return [replace(standing, rank=rank) for rank, standing in enumerate(unranked, start=1)]
+
+
+def _check_known(tallies: dict[int, _Tally], team_id: int) -> None:
+    if team_id not in tallies:
+        raise ValueError(f"Team {team_id} is not in the tournament")
+
+
+def _count_result(tallies: dict[int, _Tally], result: Result) -> None:
+    _check_known(tallies, result.team_a)
+    _check_known(tallies, result.team_b)
+    if result.winner not in (result.team_a, result.team_b):
+        raise ValueError(f"Team {result.winner} won a match it did not play")
+    sides = ((result.team_a, result.score_a, result.score_b),
+             (result.team_b, result.score_b, result.score_a))
+    for team_id, scored, conceded in sides:
+        tally = tallies[team_id]
+        tally.played += 1
+        tally.points_for += scored
+        tally.points_against += conceded
+        if team_id == result.winner:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+
+
+def _standing(team: TeamRecord, tallies: dict[int, _Tally], opponents: list[int]) -> Standing:
+    tally = tallies[team.id]
+    return Standing(
+        rank=0,  # set once sorted
+        team_id=team.id,
+        name=team.name,
+        seed=team.seed,
+        withdrawn=team.withdrawn,
+        played=tally.played,
+        wins=tally.wins,
+        losses=tally.losses,
+        byes=tally.byes,
+        points_for=tally.points_for,
+        points_against=tally.points_against,
+        difference=tally.points_for - tally.points_against,
+        # A bye has no opponent, so it adds nothing here.
+        buchholz=sum(tallies[opponent].wins for opponent in opponents),
+    )
+

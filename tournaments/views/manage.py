@@ -1,0 +1,211 @@
+"""The organizer's pages: tournaments, settings, co-organizers, teams and the dashboard."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseNotModified
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scoring.errors import ScoringError
+from tournaments import services
+from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
+from tournaments.models import Entry
+from tournaments.selectors import etag, organized_by, overview, tournament_for_organizer
+
+
+def organizer_view(view):
+    """Logged in, and an organizer of the tournament in the URL (else 404)."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, pk, *args, **kwargs):
+        return view(request, tournament_for_organizer(pk, request.user), *args, **kwargs)
+
+    return wrapper
+
+
+def refusal_messages(request, error: ScoringError) -> None:
+    for message in error.messages():
+        messages.error(request, message)
+
+
+@login_required
+@require_GET
+def tournament_list(request):
+    tournaments = organized_by(request.user).select_related("owner")
+    return TemplateResponse(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+def _form_errors(form, error: ScoringError) -> None:
+    for violation, message in zip(error.violations, error.messages(), strict=True):
+        form.add_error(violation.field if violation.field in form.fields else None, message)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    list_form = TeamListForm(request.POST or None, prefix="list")
+    if request.method == "POST" and form.is_valid():
+        teams = services.parse_team_list(request.POST.get("list-teams", ""))
+        try:
+            tournament = services.create_tournament(owner=request.user,
+                                                    settings=form.settings(), teams=teams)
+        except ScoringError as error:
+            _form_errors(form, error)
+        else:
+            return redirect("tournament_dashboard", pk=tournament.pk)
+    return TemplateResponse(request, "tournaments/form.html",
+                            {"form": form, "list_form": list_form, "creating": True},
+                            status=422 if form.is_bound else 200)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def tournament_settings(request, tournament):
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_from(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, settings=form.settings())
+        except ScoringError as error:
+            _form_errors(form, error)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("tournament_settings", pk=tournament.pk)
+    return TemplateResponse(request, "tournaments/form.html", {
+        "form": form, "tournament": tournament, "organizer_form": OrganizerForm(),
+        "organizers": tournament.organizers.all(), "drawn": tournament.rounds.exists(),
+    }, status=422 if form.is_bound else 200)
+
+
+@organizer_view
+@require_POST
+def organizer_add(request, tournament):
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.add_organizer(tournament=tournament,
+                                          username=form.cleaned_data["username"])
+        except ScoringError as error:
+            refusal_messages(request, error)
+        else:
+            messages.success(request, _("%(name)s is now a co-organizer.") % {
+                "name": user.get_username()})
+    return redirect("tournament_settings", pk=tournament.pk)
+
+
+@organizer_view
+@require_POST
+def organizer_remove(request, tournament, user_id):
+    services.remove_organizer(tournament=tournament, user_id=user_id)
+    return redirect("tournament_settings", pk=tournament.pk)
+
+
+# --- Teams -------------------------------------------------------------------------------
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def teams(request, tournament):
+    team_form = TeamForm(request.POST if "add" in request.POST else None)
+    list_form = TeamListForm(request.POST if "paste" in request.POST else None)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        form = team_form if "add" in request.POST else list_form
+        if form.is_valid():
+            new = [form.team()] if form is team_form else services.parse_team_list(
+                form.cleaned_data["teams"])
+            try:
+                added = services.add_teams(tournament=tournament, teams=new)
+            except ScoringError as error:
+                _form_errors(form, error)
+            else:
+                messages.success(request, _("%(count)s team(s) added.") % {"count": len(added)})
+                return redirect("tournament_teams", pk=tournament.pk)
+    return TemplateResponse(request, "tournaments/teams.html", {
+        "tournament": tournament, "view": overview(tournament), "team_form": team_form,
+        "list_form": list_form, "drawn": tournament.rounds.exists(),
+    }, status=status)
+
+
+def _entry(tournament, entry_id) -> Entry:
+    entry = Entry.objects.select_related("team").filter(pk=entry_id, tournament=tournament)
+    if not entry.exists():
+        raise Http404
+    return entry.get()
+
+
+@organizer_view
+@require_POST
+def team_flag(request, tournament, entry_id, flag):
+    if flag not in ("checked_in", "withdrawn"):
+        raise Http404
+    entry = _entry(tournament, entry_id)
+    value = request.POST.get("value") == "1"
+    services.set_entry_flags(entry=entry, **{flag: value})
+    if request.htmx:
+        return TemplateResponse(request, "tournaments/teams.html#team_row", {
+            "tournament": tournament, "entry": Entry.objects.select_related(
+                "team__first_player", "team__second_player").get(pk=entry.pk),
+            "drawn": tournament.rounds.exists(),
+        })
+    return redirect("tournament_teams", pk=tournament.pk)
+
+
+@organizer_view
+@require_POST
+def team_remove(request, tournament, entry_id):
+    try:
+        services.remove_entry(entry=_entry(tournament, entry_id))
+    except ScoringError as error:
+        refusal_messages(request, error)
+    return redirect("tournament_teams", pk=tournament.pk)
+
+
+@organizer_view
+@require_POST
+def team_seeds(request, tournament):
+    """Seeds from the numbers typed beside each team (ties keep the current order)."""
+    current = list(tournament.entries.order_by("seed"))
+    typed = {}
+    for entry in current:
+        try:
+            typed[entry.pk] = int(request.POST.get(f"seed-{entry.pk}", entry.seed))
+        except ValueError:
+            typed[entry.pk] = entry.seed
+    order = sorted(typed, key=lambda pk: (typed[pk], [e.pk for e in current].index(pk)))
+    try:
+        services.set_seeds(tournament=tournament, order=order)
+    except ScoringError as error:
+        refusal_messages(request, error)
+    else:
+        messages.success(request, _("Seeds saved."))
+    return redirect("tournament_teams", pk=tournament.pk)
+
+
+# --- The dashboard -------------------------------------------------------------------------
+
+
+@organizer_view
+@require_GET
+def dashboard(request, tournament):
+    """Every table of the current round, live; refreshes itself (304 while nothing changed)."""
+    # The minute is part of the ETag: "last hand 5 min ago" moves on even when nothing else does.
+    tag = etag(tournament, "dash", timezone.now().strftime("%H%M"))
+    if request.htmx and tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        template = "tournaments/dashboard.html" + ("#live" if request.htmx else "")
+        response = TemplateResponse(request, template, {
+            "tournament": tournament, "view": overview(tournament), "etag": tag,
+            "now": timezone.now(),
+        })
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache, private"
+    return response

@@ -1,0 +1,114 @@
+"""Drawing rounds, changing a draw before play, calling time, table links and cards."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.errors import ScoringError, render
+from scoring.views.table_context import qr_svg, scorekeeper_link
+from tournaments import services
+from tournaments.forms import SwapForm
+from tournaments.models import Round, Table
+from tournaments.selectors import overview
+from tournaments.views.manage import organizer_view, refusal_messages
+
+
+def _round(tournament, number) -> Round:
+    found = tournament.rounds.filter(number=number).first() if 1 <= number <= 1000 else None
+    if found is None:
+        raise Http404
+    return found
+
+
+@organizer_view
+@require_POST
+def draw_round(request, tournament):
+    try:
+        new_round = services.draw_next_round(tournament=tournament)
+    except ScoringError as error:
+        refusal_messages(request, error)
+        return redirect("tournament_dashboard", pk=tournament.pk)
+    messages.success(request, _("Round %(number)s is drawn: hand out the table cards.") % {
+        "number": new_round.number})
+    return redirect("tournament_round", pk=tournament.pk, number=new_round.number)
+
+
+@organizer_view
+@require_GET
+def round_detail(request, tournament, number):
+    round = _round(tournament, number)
+    view = overview(tournament)
+    round_view = next(r for r in view.rounds if r.round.pk == round.pk)
+    entries = [e for t in round_view.tables for e in (t.entry_a, t.entry_b)] + round_view.byes
+    return TemplateResponse(request, "tournaments/round.html", {
+        "tournament": tournament, "view": view, "round_view": round_view,
+        "is_current": view.current is round_view,
+        "swap_form": SwapForm(entries=sorted(entries, key=lambda e: e.team.name)),
+        "warnings": [render(w) for w in services.rematch_warnings(round)],
+        "links": {t.table.pk: scorekeeper_link(request, t.match) for t in round_view.tables},
+    })
+
+
+@organizer_view
+@require_POST
+def round_swap(request, tournament, number):
+    round = _round(tournament, number)
+    entries = [*round.tables.values_list("entry_a", flat=True),
+               *round.tables.values_list("entry_b", flat=True),
+               *round.byes.values_list("entry", flat=True)]
+    form = SwapForm(request.POST, entries=tournament.entries.filter(pk__in=entries)
+                    .select_related("team"))
+    if form.is_valid():
+        try:
+            warnings = services.swap_teams(round=round, first=form.cleaned_data["first"],
+                                           second=form.cleaned_data["second"])
+        except ScoringError as error:
+            refusal_messages(request, error)
+        else:
+            messages.success(request, _("Teams swapped."))
+            for warning in warnings:
+                messages.warning(request, render(warning))
+    return redirect("tournament_round", pk=tournament.pk, number=round.number)
+
+
+@organizer_view
+@require_POST
+def round_call_time(request, tournament, number):
+    playing = services.call_time(round=_round(tournament, number))
+    messages.success(request, _(
+        "Time is called: %(count)s match(es) still playing end after the hand being played."
+    ) % {"count": playing})
+    return redirect("tournament_dashboard", pk=tournament.pk)
+
+
+@organizer_view
+@require_POST
+def table_reissue(request, tournament, number, table):
+    found = Table.objects.filter(round__tournament=tournament, round__number=number,
+                                 number=table).first()
+    if found is None:
+        raise Http404
+    services.reissue_table_link(table=found)
+    messages.success(request, _("Table %(number)s has a new score keeper link; the old one no "
+                                "longer works. Print its card again.") % {"number": table})
+    return redirect("tournament_round", pk=tournament.pk, number=number)
+
+
+@organizer_view
+@require_GET
+def round_cards(request, tournament, number):
+    """Printable table cards: each table's number, teams and score keeper link as a QR code."""
+    round = _round(tournament, number)
+    view = overview(tournament)
+    round_view = next(r for r in view.rounds if r.round.pk == round.pk)
+    cards = []
+    for table in round_view.tables:
+        link = scorekeeper_link(request, table.match)
+        cards.append({"table": table, "link": link, "qr": qr_svg(link)})
+    return TemplateResponse(request, "tournaments/cards.html", {
+        "tournament": tournament, "round": round, "cards": cards, "byes": round_view.byes,
+    })
+
