@@ -44,5 +44,9 @@ test: $(VENV)/.installed-dev messages lint
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# Render times of the standings pages for 16, 128 and 512 teams (a benchmark, not a test).
+bench: $(VENV)/.installed-dev messages
+	$(PY) bench/standings.py
+
 clean:
 	rm -rf $(VENV) staticfiles test_db.sqlite3*
