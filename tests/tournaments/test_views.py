@@ -220,3 +220,34 @@ def test_round_tables_play_out_through_the_score_keeper_link(client, organizer):
     play_round(round_1)
     standings = client.get(reverse("public_standings", args=[tournament.pk])).content.decode()
     assert "Team 001" in standings
+
+
+def test_the_organizer_reorders_the_tie_breaks(client, organizer):
+    tournament = make_tournament(organizer, teams=4)
+    data = {"name": tournament.name, "variant": "politaine", "target": "11", "format": "swiss",
+            "swiss_rounds": "3", "public": "on", "tiebreak_1": "points_for",
+            "tiebreak_2": "difference", "tiebreak_3": "buchholz"}
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), data)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.tiebreaks == ["points_for", "difference", "buchholz"]
+    data.update(tiebreak_2="", tiebreak_3="")
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), data)
+    assert response.status_code == 422
+    assert "each once" in response.content.decode()
+
+
+def test_the_game_and_format_are_fixed_once_a_round_is_drawn(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    services.draw_next_round(tournament=tournament)
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), {
+        "name": "Renamed", "variant": "politaine", "target": "11", "format": "round_robin",
+        "public": "on"})
+    assert response.status_code == 422
+    assert "cannot change once a round is drawn" in response.content.decode()
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), {
+        "name": "Renamed", "variant": "politaine", "target": "11", "format": "swiss",
+        "swiss_rounds": "3"})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.name == "Renamed" and not tournament.public
