@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test messages translations migrate lint bench clean
+.PHONY: run serve load test messages translations migrate lint bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,14 @@ migrate: $(VENV)/.installed messages
 run: migrate
 	DEBUG=1 $(PY) manage.py seed_demo --if-new
 	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production serving: gunicorn (threaded workers), static files by whitenoise, settings from
+# the environment: SECRET_KEY and ALLOWED_HOSTS at least, DATABASE_URL for PostgreSQL.
+serve: $(VENV)/.installed messages
+	@test -n "$$SECRET_KEY" || { echo "Set SECRET_KEY (and ALLOWED_HOSTS, DATABASE_URL): see README, Deploying."; exit 1; }
+	$(PY) manage.py collectstatic --no-input -v0
+	$(PY) manage.py migrate --no-input
+	$(VENV)/bin/gunicorn config.wsgi -c config/gunicorn.py
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

@@ -5,9 +5,18 @@ from django.views.generic import RedirectView
 
 from api.api import api
 
+
+class FaviconView(RedirectView):
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs):
+        # Resolved per request: the manifest of static files exists once collectstatic ran.
+        return static("favicon.svg")
+
+
 urlpatterns = [
     # Browsers ask for it whatever the page says.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", FaviconView.as_view()),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

@@ -6,6 +6,7 @@ DEBUG         "1"/"true"/"yes"/"on" to turn on; off unless set
 ALLOWED_HOSTS comma-separated host names (default with DEBUG: localhost, 127.0.0.1)
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -38,22 +39,29 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "ninja",
+    "axes",
     "accounts",
     "scoring",
     "tournaments",
 ]
 
 MIDDLEWARE = [
+    # Answers load balancers before anything else: no host check, no redirect, no query.
+    "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
+    "config.csrf.NoReferrerCsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # A database that went away answers "not saved, try again" (503), never a bare 500.
+    "config.middleware.DatabaseUnavailableMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -104,6 +112,39 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
+# (config/csrf.py): the check that looks for Django's own class by name does not see it.
+SILENCED_SYSTEM_CHECKS = ["security.W003"]
+
+# --- Security: strict unless DEBUG (each can be relaxed from the environment) -------------
+
+# The reverse proxy terminates TLS and says so in X-Forwarded-Proto.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, never from the cookie
+SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS") or (0 if DEBUG else 31_536_000))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+# Score keeper links are secrets: never send them on in a Referer header.
+SECURE_REFERRER_POLICY = "no-referrer"
+X_FRAME_OPTIONS = "DENY"
+# No inline script, no eval (htmx is configured for it in base.html), nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+    }
+}
+
 # --- Authentication ----------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -112,6 +153,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # Login throttling: after 5 failures a user name is locked out from that address.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(env_str("AXES_FAILURE_LIMIT") or 5)
+AXES_COOLOFF_TIME = timedelta(minutes=int(env_str("AXES_COOLOFF_MINUTES") or 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# Behind a reverse proxy the visitor's address is in X-Forwarded-For (PROXY_COUNT proxies).
+AXES_IPWARE_PROXY_COUNT = int(env_str("PROXY_COUNT") or 0) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -20,3 +20,7 @@ STORAGES = {
 # Static files straight from the app folders, as with DEBUG, without a collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Tests talk plain HTTP to the test server.
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False

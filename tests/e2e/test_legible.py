@@ -4,6 +4,7 @@ import pytest
 
 from scoring import rules, services
 from scoring.services import NewTeam
+from tests.tournaments.helpers import make_tournament, play_rounds
 
 pytestmark = pytest.mark.e2e
 
@@ -25,18 +26,27 @@ def pages_of(live_server, user):
     quadrette = services.create_match(owner=user, variant="quadrette", team_a=NewTeam("Nous"),
                                       team_b=NewTeam("Eux"))
     services.record_hand(match=quadrette, number=1, hand=rules.Hand.quadrette(4, 2))
+    tournament = make_tournament(user, teams=5, format="knockout")
+    play_rounds(tournament, 1)
     base = live_server.url
     return [base + "/", base + "/matches/new/", base + "/accounts/",
             base + "/accounts/password/", base + f"/matches/{politaine.pk}/",
-            base + f"/matches/{politaine.pk}/hands/1/", base + f"/matches/{quadrette.pk}/"]
+            base + f"/matches/{politaine.pk}/hands/1/", base + f"/matches/{quadrette.pk}/",
+            base + "/tournaments/", base + "/tournaments/new/",
+            base + f"/t/{tournament.pk}/", base + f"/t/{tournament.pk}/draw/",
+            base + f"/t/{tournament.pk}/results/", base + f"/t/{tournament.pk}/bracket/"]
 
 
 @pytest.mark.parametrize("locale", ["en-CA", "fr-CA"])
 def test_pages_fit_a_phone_and_label_every_input(live_server, new_context, log_in, locale):
     page = new_context(locale=locale).new_page()
+    refused = []
+    page.on("console", lambda message: "Content Security Policy" in message.text
+            and refused.append(message.text))
     user = log_in(page)
     for url in pages_of(live_server, user):
         page.goto(url)
+        assert refused == [], url
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 360, f"{url} scrolls sideways at 360 px ({width} px)"
         assert page.evaluate(UNLABELLED_INPUTS) == [], url

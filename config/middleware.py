@@ -1,0 +1,51 @@
+"""Middleware of the whole site: health checks, and a clear answer when the database is away."""
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
+
+HEALTH_PATH = "/healthz"
+
+
+class HealthCheckMiddleware:
+    """`/healthz` answers 200 at once: no session, no host check, no database query."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path == HEALTH_PATH:
+            return HttpResponse("ok", content_type="text/plain")
+        return self.get_response(request)
+
+
+class DatabaseUnavailableMiddleware:
+    """When the database cannot be reached, nothing was saved: say so plainly (503), so the
+    score keeper tries again; the hand number makes the retry safe."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        logger.error("database unavailable: %s", exception)
+        message = _("Not saved: the server cannot reach its database right now. Try again in "
+                    "a moment; nothing is entered twice.")
+        if request.path.startswith("/api/"):
+            response = JsonResponse(
+                {"detail": message, "code": "database_unavailable", "errors": []}, status=503
+            )
+        else:
+            response = TemplateResponse(request, "503.html", {"message": message}, status=503)
+            response.render()
+        response["Retry-After"] = "5"
+        return response

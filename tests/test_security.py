@@ -1,0 +1,109 @@
+"""Site-wide security: deploy checks, headers, CSRF with no referrer, login throttling,
+health checks, markup shown as text."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring import rules, services
+from scoring.services import NewTeam
+from tests.factories import UserFactory
+from tests.tournaments.helpers import make_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_check_deploy_is_clean_under_production_settings():
+    env = {"PATH": os.environ["PATH"], "SECRET_KEY": secrets.token_urlsafe(50),
+           "ALLOWED_HOSTS": "scores.example.org", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues (1 silenced)" in result.stdout
+
+
+@pytest.mark.django_db
+def test_pages_carry_a_strict_content_security_policy_and_no_referrer(client):
+    response = client.get("/")
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    assert "unsafe-eval" not in policy and "frame-ancestors 'none'" in policy
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def test_the_health_check_needs_no_database_and_no_host(db, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = Client(HTTP_HOST="10.0.0.7:8000").get("/healthz")
+    assert response.status_code == 200 and response.content == b"ok"
+
+
+@pytest.mark.django_db
+def test_a_form_post_with_origin_null_and_its_token_is_accepted(user):
+    """Browsers send Origin: null under Referrer-Policy no-referrer."""
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    page = browser.get(reverse("match_new"))
+    token = page.context["csrf_token"]
+    data = {"variant": "politaine", "first_dealer": "N", "csrfmiddlewaretoken": token}
+    assert browser.post(reverse("match_new"), data, HTTP_ORIGIN="null").status_code == 302
+    forged = {**data, "csrfmiddlewaretoken": "x" * 64}
+    assert browser.post(reverse("match_new"), forged, HTTP_ORIGIN="null").status_code == 403
+    assert browser.post(reverse("match_new"), data,
+                        HTTP_ORIGIN="https://evil.example").status_code == 403
+
+
+@pytest.mark.django_db
+def test_logins_are_throttled_after_five_failures(client):
+    UserFactory(username="anne")
+    for _ in range(4):
+        response = client.post(reverse("login"), {"username": "anne", "password": "wrong"})
+        assert response.status_code == 200
+    fifth = client.post(reverse("login"), {"username": "anne", "password": "wrong"})
+    assert fifth.status_code == 429
+    locked = client.post(reverse("login"), {"username": "anne",
+                                            "password": "correct horse battery staple"})
+    assert locked.status_code == 429
+    assert "locked" in locked.content.decode()
+
+
+MARKUP = '<script>alert("x")</script><b>Bold</b>'
+
+
+@pytest.mark.django_db
+def test_names_with_markup_are_shown_as_text_everywhere(client):
+    owner = UserFactory(username="owner")
+    client.force_login(owner)
+    match = services.create_match(owner=owner, variant="politaine",
+                                  team_a=NewTeam(MARKUP, (MARKUP, "Marc")),
+                                  team_b=NewTeam("B", ("Luc", "Julie")))
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    services.correct_hand(match=match, number=1, hand=rules.Hand.played(6, 5), by=owner)
+    tournament = make_tournament(owner, teams=2)
+    services.create_match(owner=owner, variant="politaine", team_a=NewTeam("C"),
+                          team_b=NewTeam("D"))
+    from tournaments import services as tournament_services
+
+    tournament_services.add_teams(tournament=tournament, teams=[NewTeam(MARKUP)])
+    tournament_services.draw_next_round(tournament=tournament)
+    pages = ["/", reverse("owned:table", args=[match.pk]),
+             reverse("link:table", args=[match.scorekeeper_token]),
+             reverse("tournament_dashboard", args=[tournament.pk]),
+             reverse("tournament_teams", args=[tournament.pk]),
+             reverse("tournament_round", args=[tournament.pk, 1]),
+             reverse("tournament_round_cards", args=[tournament.pk, 1]),
+             reverse("public_standings", args=[tournament.pk]),
+             reverse("public_draw", args=[tournament.pk]),
+             reverse("public_projector", args=[tournament.pk])]
+    for page in pages:
+        body = client.get(page).content.decode()
+        assert "<script>alert" not in body and "<b>Bold</b>" not in body, page
+        assert "&lt;script&gt;alert" in body, page
