@@ -11,6 +11,10 @@ from scoring.models import Hand, HandRevision, Match, is_scorekeeper_token_shape
 TABLE_RELATED = ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner"]
 
 
+# Matches that belong elsewhere (a tournament's) and stay off a keeper's home list.
+HOME_EXCLUDE: dict = {}
+
+
 def register_related(path: str) -> None:
     """Another app (tournaments) asks for a relation to be read with every match."""
     if path not in TABLE_RELATED:
@@ -119,9 +123,11 @@ def table_page(match: Match) -> TablePage:
 
 
 def matches_of(user):
-    """A keeper's matches: those in progress first, then the newest."""
+    """A keeper's own matches (not a tournament's): those in progress first, then the
+    newest."""
     return (
         Match.objects.filter(owner=user)
+        .exclude(**HOME_EXCLUDE)
         .select_related("team_a", "team_b")
         .annotate(
             finished_last=Case(

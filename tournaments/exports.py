@@ -3,7 +3,7 @@
 import csv
 import io
 
-from scoring.models import Hand
+from scoring.models import Hand, HandRevision
 from tournaments.selectors import Overview
 
 FORMAT_VERSION = 1
@@ -39,6 +39,10 @@ def results_csv(view: Overview) -> str:
     return out.getvalue()
 
 
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
 def _players(entry) -> str:
     team = entry.team
     if team.first_player_id is None:
@@ -50,11 +54,19 @@ def tournament_data(view: Overview) -> dict:
     """Everything about a tournament, hands included: what import_tournament reads back."""
     t = view.tournament
     match_ids = [table.match.pk for r in view.rounds for table in r.tables]
-    hands = {}
-    for hand in Hand.objects.filter(match_id__in=match_ids).order_by("match_id", "number"):
+    hands, revisions = {}, {}
+    for hand in (Hand.objects.filter(match_id__in=match_ids).select_related("entered_by")
+                 .order_by("match_id", "number")):
         hands.setdefault(hand.match_id, []).append(
             {"number": hand.number, **hand.to_rules().as_dict(),
+             "entered_by": _username(hand.entered_by),
              "entered_at": hand.entered_at.isoformat()})
+    for revision in (HandRevision.objects.filter(match_id__in=match_ids).select_related("by")
+                     .order_by("match_id", "at", "id")):
+        revisions.setdefault(revision.match_id, []).append(
+            {"number": revision.number, "action": revision.action, "before": revision.before,
+             "after": revision.after, "by": _username(revision.by),
+             "at": revision.at.isoformat()})
     return {
         "format_version": FORMAT_VERSION,
         "tournament": {
@@ -63,6 +75,7 @@ def tournament_data(view: Overview) -> dict:
             "swiss_rounds": t.swiss_rounds, "knockout_size": t.knockout_size,
             "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
             "owner": t.owner.get_username(),
+            "created_at": t.created_at.isoformat(),
             "organizers": [u.get_username() for u in t.organizers.all()],
         },
         "teams": [
@@ -85,7 +98,9 @@ def tournament_data(view: Overview) -> dict:
                      "time_called_after": tv.match.time_called_after,
                      "redeals": tv.match.redeals,
                      "scorekeeper_token": tv.match.scorekeeper_token,
-                     "hands": hands.get(tv.match.pk, [])}
+                     "created_at": tv.match.created_at.isoformat(),
+                     "hands": hands.get(tv.match.pk, []),
+                     "revisions": revisions.get(tv.match.pk, [])}
                     for tv in r.tables
                 ],
                 "byes": [{"team": e.pk, "position": pos}

@@ -6,10 +6,12 @@ from django.db.models import Q
 
 from scoring.links import register_tournament_ref
 from scoring.permissions import register_keeper_rule, register_reader_rule
-from scoring.selectors import register_related
+from scoring.selectors import HOME_EXCLUDE, register_related
 from tournaments.models import Table
 
 register_related("table__round__tournament")
+# A tournament's matches are followed on its dashboard, not on the organizer's home page.
+HOME_EXCLUDE["table__isnull"] = False
 
 
 @register_keeper_rule

@@ -172,9 +172,10 @@ class Table(models.Model):
     position = models.PositiveSmallIntegerField(_("bracket position"))
     match = models.OneToOneField(Match, models.CASCADE, related_name="table",
                                  verbose_name=_("match"))
-    entry_a = models.ForeignKey(Entry, models.PROTECT, related_name="+",
+    # RESTRICT: an entry cannot go while a table names it, unless its tournament goes too.
+    entry_a = models.ForeignKey(Entry, models.RESTRICT, related_name="+",
                                 verbose_name=_("team A"))
-    entry_b = models.ForeignKey(Entry, models.PROTECT, related_name="+",
+    entry_b = models.ForeignKey(Entry, models.RESTRICT, related_name="+",
                                 verbose_name=_("team B"))
 
     class Meta:
@@ -198,7 +199,7 @@ class Bye(models.Model):
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="byes",
                               verbose_name=_("round"))
-    entry = models.ForeignKey(Entry, models.PROTECT, related_name="byes",
+    entry = models.ForeignKey(Entry, models.RESTRICT, related_name="byes",
                               verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("bracket position"))
 

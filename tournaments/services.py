@@ -324,6 +324,10 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     number = len(rounds) + 1
     if number == 1:
         locked.field = _first_field(entries.values())
+        if len(locked.field) < 2 and any(e.checked_in for e in entries.values()):
+            _refuse("too_few_checked_in", gettext_noop(
+                "Check-in has begun and only %(count)s team is checked in: check in the "
+                "teams that are here (a draw needs at least 2)."), count=len(locked.field))
         if len(locked.field) < 2:
             _refuse("too_few_teams", gettext_noop("A draw needs at least 2 teams."))
     total = total_rounds(locked.format, field_size=len(locked.field),
@@ -497,3 +501,94 @@ def reissue_table_link(*, table: Table) -> Match:
     """Revoke a table's score keeper link and make a new one."""
     return scoring.reissue_scorekeeper_token(match=table.match_id)
 
+
+
+# --- Backups -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_tournament(*, data: dict, owner=None) -> Tournament:
+    """Rebuild a tournament from tournaments.exports.tournament_data: teams, rounds, tables,
+    every hand (through the scoring services, so every rule is checked again), corrections,
+    byes. Users are matched by user name; the owner defaults to the exported one."""
+    from datetime import date, datetime
+
+    from scoring.models import HandRevision, is_scorekeeper_token_shaped, new_scorekeeper_token
+
+    if data.get("format_version") != 1:
+        _refuse("backup_version", gettext_noop("This file is not a tournament backup this "
+                                               "version can read."))
+    users = get_user_model().objects
+    info = data["tournament"]
+    owner = owner or users.filter(username=info["owner"]).first()
+    if owner is None:
+        _refuse("backup_owner", gettext_noop("Nobody has the user name %(name)s: say who owns "
+                                             "the tournament."), name=info["owner"])
+
+    def user(name):
+        return users.filter(username=name).first() if name else None
+
+    def when(text):
+        return datetime.fromisoformat(text) if text else None
+
+    settings = Settings(
+        name=info["name"], variant=info["variant"], format=info["format"],
+        target=info["target"], swiss_rounds=info["swiss_rounds"],
+        knockout_size=info["knockout_size"], public=info["public"],
+        date=date.fromisoformat(info["date"]) if info["date"] else None,
+        place=info["place"], round_minutes=info["round_minutes"],
+        tiebreaks=list(info["tiebreaks"] or []),
+    )
+    teams = [NewTeam(team["name"], tuple(team["players"])) for team in data["teams"]]
+    tournament = create_tournament(owner=owner, settings=settings, teams=teams)
+    tournament.created_at = when(info.get("created_at")) or tournament.created_at
+    tournament.organizers.set(filter(None, (user(name) for name in info["organizers"])))
+    entries = {}
+    for team, entry in zip(data["teams"], tournament.entries.order_by("seed"), strict=True):
+        entries[team["key"]] = entry
+    # Seeds and flags as they were (the list was in seed order, but seeds may have gaps).
+    for team in data["teams"]:
+        Entry.objects.filter(pk=entries[team["key"]].pk).update(
+            seed=MAX_TEAMS * 2 + team["seed"], checked_in=team["checked_in"],
+            withdrawn=team["withdrawn"])
+    for team in data["teams"]:
+        Entry.objects.filter(pk=entries[team["key"]].pk).update(seed=team["seed"])
+    tournament.field = [entries[key].pk for key in data["field"]]
+    tournament.save(update_fields=["created_at", "field"])
+    for round_data in data["rounds"]:
+        new_round = Round.objects.create(
+            tournament=tournament, number=round_data["number"], stage=round_data["stage"],
+            started_at=when(round_data["started_at"]),
+            time_called_at=when(round_data["time_called_at"]),
+        )
+        for table in round_data["tables"]:
+            entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]
+            token = table["scorekeeper_token"]
+            if not is_scorekeeper_token_shaped(token) or Match.objects.filter(
+                    scorekeeper_token=token).exists():
+                token = new_scorekeeper_token()  # the original link is still in use here
+            match = scoring.create_match(
+                owner=owner, variant=tournament.variant, target=tournament.target,
+                first_dealer=table["first_dealer"], team_a=entry_a.team, team_b=entry_b.team,
+            )
+            Match.objects.filter(pk=match.pk).update(
+                scorekeeper_token=token, time_called_after=table["time_called_after"],
+                redeals=table["redeals"], created_at=when(table.get("created_at"))
+                or match.created_at)
+            for hand in table["hands"]:
+                scoring.record_hand(match=match.pk, number=hand["number"],
+                                    hand=rules.Hand.from_dict(hand), by=user(hand["entered_by"]))
+                match.hands.filter(number=hand["number"]).update(
+                    entered_at=when(hand["entered_at"]))
+            for revision in table.get("revisions", []):
+                HandRevision.objects.create(
+                    match=match, number=revision["number"], action=revision["action"],
+                    before=revision["before"], after=revision["after"],
+                    by=user(revision["by"]), at=when(revision["at"]))
+            Table.objects.create(round=new_round, number=table["table"],
+                                 position=table["position"], match=match,
+                                 entry_a=entry_a, entry_b=entry_b)
+        for bye in round_data["byes"]:
+            Bye.objects.create(round=new_round, entry=entries[bye["team"]],
+                               position=bye["position"])
+    return tournament

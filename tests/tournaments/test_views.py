@@ -251,3 +251,9 @@ def test_the_game_and_format_are_fixed_once_a_round_is_drawn(client, organizer):
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.name == "Renamed" and not tournament.public
+
+
+def test_tournament_matches_stay_off_the_organizers_home_list(client, organizer):
+    tournament = make_tournament(organizer, teams=2)
+    services.draw_next_round(tournament=tournament)
+    assert "Team 001" not in client.get("/").content.decode()

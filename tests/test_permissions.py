@@ -1,0 +1,190 @@
+"""Every view and endpoint, for every kind of visitor: each may do only what is theirs.
+
+Roles: the owner (of a match, the creator of a tournament), a co-organizer of the tournament,
+a score keeper link (no account), another user, and an anonymous visitor.
+"""
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import get_resolver, reverse
+
+from accounts.services import issue_token
+from scoring import rules
+from scoring import services as scoring
+from scoring.services import NewTeam
+from tests.factories import UserFactory
+from tests.tournaments.helpers import make_tournament
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("owner", "organizer", "other", "anonymous")
+DENIED = {302, 401, 403, 404, 405}
+
+
+@pytest.fixture
+def world():
+    owner = UserFactory(username="owner")
+    organizer = UserFactory(username="coorg")
+    other = UserFactory(username="other")
+    tournament = make_tournament(owner, teams=4, public=False)
+    services.add_organizer(tournament=tournament, username="coorg")
+    table = services.draw_next_round(tournament=tournament).tables.order_by("number").first()
+    scoring.record_hand(match=table.match, number=1, hand=rules.Hand.played(7, 4))
+    own_match = scoring.create_match(owner=owner, variant="politaine", team_a=NewTeam("A"),
+                                     team_b=NewTeam("B"))
+    scoring.record_hand(match=own_match, number=1, hand=rules.Hand.played(7, 4))
+    entry = tournament.entries.order_by("seed").last()
+    return {"users": {"owner": owner, "organizer": organizer, "other": other},
+            "tournament": tournament, "table": table, "match": own_match, "entry": entry}
+
+
+def client_for(world, role):
+    client = Client()
+    if role in world["users"]:
+        client.force_login(world["users"][role])
+    return client
+
+
+# (url name, method, kwargs from the world, roles allowed). A match view is tried on a
+# tournament's match (its organizers may keep score) and on a match of one's own.
+MATCH_VIEWS = [("table", "get"), ("live", "get"), ("record", "post"), ("check", "post"),
+               ("four_sevens", "post"), ("undo", "post"), ("edit_hand", "get"),
+               ("redeal", "post"), ("first_dealer", "post")]
+
+
+def match_cases():
+    for name, method in MATCH_VIEWS:
+        extra = {"number": 1} if name == "edit_hand" else {}
+        yield (f"owned:{name}", method, lambda w, e=extra: {"pk": w["table"].match_id, **e},
+               {"owner", "organizer"})
+        yield (f"owned:{name}", method, lambda w, e=extra: {"pk": w["match"].pk, **e},
+               {"owner"})
+
+
+TOURNAMENT = lambda w: {"pk": w["tournament"].pk}  # noqa: E731
+ORGANIZERS = {"owner", "organizer"}
+CASES = [
+    *match_cases(),
+    ("match_rematch", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
+    ("tournament_dashboard", "get", TOURNAMENT, ORGANIZERS),
+    ("tournament_settings", "get", TOURNAMENT, ORGANIZERS),
+    ("tournament_organizer_add", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_organizer_remove", "post",
+     lambda w: {"pk": w["tournament"].pk, "user_id": w["users"]["other"].pk}, ORGANIZERS),
+    ("tournament_teams", "get", TOURNAMENT, ORGANIZERS),
+    ("tournament_team_seeds", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_team_remove", "post",
+     lambda w: {"pk": w["tournament"].pk, "entry_id": w["entry"].pk}, ORGANIZERS),
+    ("tournament_team_flag", "post",
+     lambda w: {"pk": w["tournament"].pk, "entry_id": w["entry"].pk, "flag": "checked_in"},
+     ORGANIZERS),
+    ("tournament_draw", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_round", "get", lambda w: {"pk": w["tournament"].pk, "number": 1}, ORGANIZERS),
+    ("tournament_round_swap", "post", lambda w: {"pk": w["tournament"].pk, "number": 1},
+     ORGANIZERS),
+    ("tournament_round_time", "post", lambda w: {"pk": w["tournament"].pk, "number": 1},
+     ORGANIZERS),
+    ("tournament_round_cards", "get", lambda w: {"pk": w["tournament"].pk, "number": 1},
+     ORGANIZERS),
+    ("tournament_table_reissue", "post",
+     lambda w: {"pk": w["tournament"].pk, "number": 1, "table": 1}, ORGANIZERS),
+    ("tournament_standings_csv", "get", TOURNAMENT, ORGANIZERS),
+    ("tournament_results_csv", "get", TOURNAMENT, ORGANIZERS),
+    ("tournament_json", "get", TOURNAMENT, ORGANIZERS),
+    # A private tournament's public pages are for its organizers only.
+    *[(f"public_{page}", "get", TOURNAMENT, ORGANIZERS)
+      for page in ("standings", "draw", "results", "bracket", "projector")],
+    ("account", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("token_revoke", "post", lambda w: {"token_id": 1}, {"owner", "organizer", "other"}),
+    ("token_create", "post", lambda w: {}, {"owner", "organizer", "other"}),
+    ("tournament_list", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("tournament_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("match_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("password_change", "get", lambda w: {}, {"owner", "organizer", "other"}),
+]
+# Open to all: what anyone may see or do without an account.
+PUBLIC = {"home", "match_new_target", "login", "signup", "logout", "password_change_done",
+          "set_language"}
+
+
+@pytest.mark.parametrize(("name", "method", "kwargs", "allowed"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_may_do_only_its_own(world, name, method, kwargs, allowed, role):
+    url = reverse(name, kwargs=kwargs(world))
+    response = getattr(client_for(world, role), method)(url)
+    if role in allowed:
+        assert response.status_code not in DENIED or (
+            response.status_code == 302 and "/accounts/login/" not in response["Location"]
+        ), (role, url, response.status_code)
+    else:
+        assert response.status_code in DENIED, (role, url, response.status_code)
+        if response.status_code == 302:
+            assert "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize(("name", "method"), MATCH_VIEWS)
+def test_the_score_keeper_link_reaches_its_match_only(world, name, method):
+    extra = {"number": 1} if name == "edit_hand" else {}
+    link = Client()
+    own = reverse(f"link:{name}", kwargs={"token": world["table"].match.scorekeeper_token,
+                                           **extra})
+    assert getattr(link, method)(own).status_code not in {401, 403, 404}
+    wrong = reverse(f"link:{name}", kwargs={"token": "x" * 43, **extra})
+    assert getattr(link, method)(wrong).status_code == 404
+
+
+def test_every_url_is_in_this_matrix():
+    covered = {case[0] for case in CASES} | PUBLIC | {f"link:{n}" for n, _ in MATCH_VIEWS}
+    names = set()
+    resolver = get_resolver()
+    for name in resolver.reverse_dict:
+        if isinstance(name, str):
+            names.add(name)
+    for namespace in ("owned", "link"):
+        names |= {f"{namespace}:{n}" for n in
+                  get_resolver().namespace_dict[namespace][1].reverse_dict if isinstance(n, str)}
+    ours = {n for n in names if not n.startswith(("admin", "api-v1"))}
+    assert ours - covered == set()
+
+
+HAND = {"number": 2, "points": {"a": 6, "b": 5}}
+NEW_MATCH = {"variant": "politaine", "team_a": {"name": "A"}, "team_b": {"name": "B"}}
+# Valid bodies: what is tested is who may send them.
+API_CASES = [
+    ("get", "/matches/{match}", None, {"owner"}),
+    ("post", "/matches/{match}/hands", HAND, {"owner"}),
+    ("put", "/matches/{match}/hands/1", {"points": {"a": 5, "b": 6}}, {"owner"}),
+    ("delete", "/matches/{match}/hands/1", None, {"owner"}),
+    ("get", "/matches/{table_match}", None, {"owner", "organizer", "link"}),
+    ("post", "/matches/{table_match}/hands", HAND, {"owner", "organizer", "link"}),
+    ("delete", "/matches/{table_match}/hands/1", None, {"owner", "organizer", "link"}),
+    ("get", "/tournaments/{tournament}", None, {"owner", "organizer"}),
+    ("get", "/tournaments/{tournament}/standings", None, {"owner", "organizer"}),
+    ("post", "/tournaments/{tournament}/rounds", None, {"owner", "organizer"}),
+    ("post", "/tournaments", {"name": "T", "variant": "politaine", "format": "knockout"},
+     {"owner", "organizer", "other"}),
+    ("post", "/matches", NEW_MATCH, {"owner", "organizer", "other"}),
+    ("get", "/matches", None, {"owner", "organizer", "other"}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "allowed"), API_CASES)
+@pytest.mark.parametrize("role", (*ROLES, "link"))
+def test_each_api_caller_may_do_only_its_own(world, method, path, body, allowed, role):
+    headers = {}
+    if role in world["users"]:
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {issue_token(user=world['users'][role])}"
+    elif role == "link":
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {world['table'].match.scorekeeper_token}"
+    url = "/api/v1" + path.format(match=world["match"].pk, table_match=world["table"].match_id,
+                                  tournament=world["tournament"].pk)
+    data = json.dumps(body) if body is not None else ""
+    response = getattr(Client(), method)(url, data, content_type="application/json", **headers)
+    if role in allowed:
+        assert response.status_code not in {401, 403, 404}, (role, url, response.content)
+    else:
+        assert response.status_code in {401, 403, 404}, (role, url, response.status_code)
