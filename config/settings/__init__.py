@@ -97,8 +97,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": int(env_str("DATABASE_POOL_MAX") or 10),
-        "timeout": 10,
+        # Waiting longer for a connection only delays the keeper's "not saved, try again".
+        "timeout": int(env_str("DATABASE_POOL_TIMEOUT") or 5),
     }
+    # Each connection is checked as it leaves the pool: after the database went away and came
+    # back, no request gets a dead one.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait for each other
     # (up to the timeout) instead of failing with "database is locked".
@@ -184,7 +188,7 @@ USE_TZ = True
 # --- Static files ------------------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

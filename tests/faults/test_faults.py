@@ -1,0 +1,138 @@
+"""Faults on the night: the database going away, a retried post, the server killed."""
+
+import threading
+import time
+from unittest import mock
+
+import httpx
+import psycopg
+import pytest
+from django.db import OperationalError, connection
+from django.urls import reverse
+
+from scoring.models import Hand, Match
+from tests.factories import MatchFactory
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def api_post(server, match, number, a=6):
+    return httpx.post(
+        f"{server.url}/api/v1/matches/{match.pk}/hands",
+        json={"number": number, "points": {"a": a, "b": 11 - a}},
+        headers={"Authorization": f"Bearer {match.scorekeeper_token}"}, timeout=20,
+    )
+
+
+def assert_cache_equals_replay(match):
+    match.refresh_from_db()
+    hands = list(match.hands.order_by("number"))
+    state = match.replay(hands)
+    assert (match.score_a, match.score_b, match.hand_count) == (*state.score, len(hands))
+    assert [h.number for h in hands] == list(range(1, len(hands) + 1))
+
+
+@pytest.mark.django_db
+def test_when_the_database_fails_the_keeper_is_told_not_saved_and_a_retry_works(client, match):
+    """Any database error during a write: a clear 503, nothing saved; the retry is stored once."""
+    link = reverse("link:record", kwargs={"token": match.scorekeeper_token})
+    with mock.patch("scoring.services._lock", side_effect=OperationalError("connection lost")):
+        page = client.post(link, {"number": 1, "points_a": 7})
+        htmx = client.post(link, {"number": 1, "points_a": 7}, **HTMX)
+        api = client.post(f"/api/v1/matches/{match.pk}/hands",
+                          {"number": 1, "points": {"a": 7, "b": 4}},
+                          content_type="application/json",
+                          HTTP_AUTHORIZATION=f"Bearer {match.scorekeeper_token}")
+    assert page.status_code == htmx.status_code == api.status_code == 503
+    assert "Not saved: the server cannot reach its database" in page.content.decode()
+    assert page["Retry-After"] == "5"
+    assert api.json()["code"] == "database_unavailable"
+    assert not Hand.objects.exists()
+    assert client.post(link, {"number": 1, "points_a": 7}).status_code == 302
+    assert client.post(link, {"number": 1, "points_a": 7}).status_code == 409
+    assert Hand.objects.count() == 1
+
+
+def _admin():
+    settings = connection.settings_dict
+    return psycopg.connect(host=settings.get("HOST") or "127.0.0.1",
+                           port=settings.get("PORT") or 5432,
+                           user=settings.get("USER") or "postgres", dbname="postgres",
+                           autocommit=True)
+
+
+def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: a server that can really go away and come back")
+    match = MatchFactory()
+    assert api_post(server, match, 1).status_code == 201
+    name = connection.settings_dict["NAME"]
+    connection.close()
+    with _admin() as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+        try:
+            refused = api_post(server, match, 2)
+            page = httpx.post(f"{server.url}/k/{match.scorekeeper_token}/hands/",
+                              data={"number": 2, "points_a": 6}, timeout=20)
+        finally:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+    assert refused.status_code == 503
+    assert "Try again in a moment" in refused.json()["detail"]
+    assert page.status_code in (403, 503)  # no session, no CSRF cookie: refused either way
+    # The database is back: the keeper presses Save again.
+    retried = api_post(server, match, 2)
+    assert retried.status_code == 201, retried.text
+    assert api_post(server, match, 2).status_code == 409  # a second retry doubles nothing
+    assert_cache_equals_replay(match)
+    assert match.hand_count == 2
+
+
+def test_a_retried_post_never_doubles_a_hand(server):
+    match = MatchFactory()
+    answers = [api_post(server, match, 1).status_code for _ in range(3)]
+    assert answers == [201, 409, 409]
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_a_server_killed_mid_round_loses_no_accepted_hand(server):
+    """Keepers at five tables post hands while the server is killed and restarted; each keeper
+    retries what got no answer with the same number. Every accepted hand is there, once."""
+    matches = [MatchFactory(variant="poule", target=999) for _ in range(5)]
+    accepted = {match.pk: set() for match in matches}
+    stop = time.monotonic() + 8
+    lock = threading.Lock()
+
+    def keeper(match):
+        number = 1
+        while time.monotonic() < stop and number <= 40:
+            try:
+                answer = api_post(server, match, number)
+            except httpx.HTTPError:
+                time.sleep(0.2)  # no answer: the same hand again, once the server is back
+                continue
+            if answer.status_code in (201, 409):
+                if answer.status_code == 201:
+                    with lock:
+                        accepted[match.pk].add(number)
+                number += 1
+            else:
+                time.sleep(0.2)
+
+    threads = [threading.Thread(target=keeper, args=(match,)) for match in matches]
+    for thread in threads:
+        thread.start()
+    time.sleep(2)
+    server.kill()
+    time.sleep(1)
+    server.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    connection.close()
+    for match in matches:
+        stored = set(Hand.objects.filter(match=match).values_list("number", flat=True))
+        assert accepted[match.pk] <= stored  # nothing accepted was lost
+        assert len(stored) >= 2
+        assert_cache_equals_replay(Match.objects.get(pk=match.pk))
+    assert sum(len(numbers) for numbers in accepted.values()) > 10
