@@ -8,7 +8,7 @@ from django.http import Http404
 from scoring import charts, display, rules
 from scoring.models import Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
-TABLE_RELATED = ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w", "owner"]
+TABLE_RELATED = ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w"]
 
 
 # Matches that belong elsewhere (a tournament's) and stay off a keeper's home list.

@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 
 from tests.factories import MatchFactory, UserFactory
 
@@ -16,3 +17,9 @@ def match(db, user):
 @pytest.fixture
 def quadrette_match(db, user):
     return MatchFactory(owner=user, variant="quadrette", target=7)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with no rendered fragment from another."""
+    cache.clear()

@@ -44,13 +44,18 @@ def tournament_for_public(pk: int, user) -> Tournament:
     return found
 
 
-def etag(tournament: Tournament, *extra) -> str:
-    """Changes with any write to the tournament or to one of its matches: one query."""
-    totals = Match.objects.filter(table__round__tournament=tournament).aggregate(
-        versions=Sum("version"), matches=Count("id")
-    )
-    parts = [tournament.pk, tournament.version, totals["matches"], totals["versions"] or 0,
-             get_language(), *extra]
+def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
+    """Changes with any write to the tournament or to one of its matches: one query.
+
+    With `finished_only`, only finished matches count: the standings change when a match
+    ends (or a finished one is corrected), not with every hand played.
+    """
+    matches = Match.objects.filter(table__round__tournament=tournament)
+    if finished_only:
+        matches = matches.filter(status=rules.Status.FINISHED)
+    totals = matches.aggregate(versions=Sum("version"), matches=Count("id"))
+    parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
+             totals["matches"], totals["versions"] or 0, get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 

@@ -116,6 +116,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A per-process cache of rendered public fragments, keyed by the database's own version of
+# what they show: nothing in it is state (any app server can answer any request).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}
+
 # Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
 # (config/csrf.py): the check that looks for Django's own class by name does not see it.
 SILENCED_SYSTEM_CHECKS = ["security.W003"]

@@ -24,7 +24,6 @@ from scoring.forms import (
     fill_blanks,
     fill_points_from_count,
 )
-from scoring.selectors import match_for_table
 from scoring.views.table_context import live_etag, table_context
 
 TEMPLATE = "scoring/table.html"
@@ -32,10 +31,17 @@ TEMPLATE = "scoring/table.html"
 STILL_TYPING = {"points_missing", "tricks_missing"}
 
 
+# What a write to a match can change (teams and seats change only through a tournament's
+# swap, never from the table page).
+WRITTEN_FIELDS = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
+                  "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
+                  "time_called_after", "scorekeeper_token"]
+
+
 def _fresh(access: TableAccess) -> TableAccess:
-    """The access with the match as the database has it now (after a write)."""
-    match = match_for_table(pk=access.match.pk)
-    return TableAccess(match, access.token)
+    """The access with the match's state as the database has it now (after a write)."""
+    access.match.refresh_from_db(fields=WRITTEN_FIELDS)
+    return access
 
 
 def _render(request, access, partial=None, *, status=200, **context):

@@ -133,7 +133,8 @@ def table_context(
         ],
         "preview": _preview(match, state, form) if form is not None else None,
         "scorekeeper_link": link,
-        "qr_svg": qr_svg(link),
+        # A callable: the template draws the QR code only on a whole page, not for fragments.
+        "qr_svg": lambda: qr_svg(link),
         "can_rematch": not access.via_link and can_keep_score(request.user, match)
         and tournament_ref(match) is None,
         "tournament": tournament_ref(match),

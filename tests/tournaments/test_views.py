@@ -257,3 +257,32 @@ def test_tournament_matches_stay_off_the_organizers_home_list(client, organizer)
     tournament = make_tournament(organizer, teams=2)
     services.draw_next_round(tournament=tournament)
     assert "Team 001" not in client.get("/").content.decode()
+
+
+def test_public_standings_stay_304_while_hands_are_played_until_a_match_ends(client,
+                                                                             organizer):
+    from scoring import rules
+    from scoring import services as scoring
+
+    tournament = make_tournament(organizer, teams=2, target=33)
+    match = services.draw_next_round(tournament=tournament).tables.get().match
+    url = reverse("public_standings", args=[tournament.pk])
+    first = client.get(url, **HTMX)
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(11, 0))
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 304
+    draw_page = reverse("public_draw", args=[tournament.pk])
+    assert client.get(draw_page, **HTMX).content.decode().count(">11<") == 1  # live scores
+    for number in (2, 3):
+        scoring.record_hand(match=match, number=number, hand=rules.Hand.played(11, 0))
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX)
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+
+
+def test_a_rendered_standings_fragment_serves_every_spectator(client, organizer):
+    tournament = make_tournament(organizer, teams=8)
+    play_rounds(tournament, 1)
+    url = reverse("public_standings", args=[tournament.pk])
+    client.logout()
+    first = query_count(client, url)
+    again = query_count(client, url)
+    assert again < first and again <= 3  # the tournament, the ETag, nothing more

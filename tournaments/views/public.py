@@ -1,8 +1,12 @@
 """Pages anyone may follow for a public tournament: standings, draw, results, bracket and a
-projector mode. Each refreshes itself cheaply: a poll answers 304 while nothing changed."""
+projector mode. Each refreshes itself cheaply: a poll answers 304 while nothing changed, and
+what changed is rendered once per version, then served from the cache to every spectator."""
 
-from django.http import HttpResponseNotModified
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from tournaments.selectors import can_organize, etag, overview, tournament_for_public
@@ -14,21 +18,37 @@ PAGES = {
     "bracket": "tournaments/public/page.html",
     "projector": "tournaments/public/projector.html",
 }
+# The standings move only when a match ends; the other pages show scores hand by hand.
+FINISHED_ONLY = {"standings"}
+CACHE_SECONDS = 600
+
+
+def _live_html(request, tournament, page, tag) -> str:
+    """The page's live part, the same for every spectator: rendered once per ETag."""
+    key = f"public:{page}:{tag}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(PAGES[page] + "#live", {
+            "tournament": tournament, "view": overview(tournament), "page": page, "etag": tag,
+        }, request=request)
+        cache.set(key, html, CACHE_SECONDS)
+    return html
 
 
 def _page(page):
     @require_GET
     def view(request, pk):
         tournament = tournament_for_public(pk, request.user)
-        tag = etag(tournament, page)
+        tag = etag(tournament, page, finished_only=page in FINISHED_ONLY)
         if tag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
+        elif request.htmx:  # a poll: the live part only
+            response = HttpResponse(_live_html(request, tournament, page, tag))
         else:
-            # htmx polls get the page's live part only; a visit gets the whole page.
-            template = PAGES[page] + ("#live" if request.htmx else "")
-            response = TemplateResponse(request, template, {
-                "tournament": tournament, "view": overview(tournament), "page": page,
-                "etag": tag, "is_organizer": can_organize(request.user, tournament),
+            response = TemplateResponse(request, PAGES[page], {
+                "tournament": tournament, "page": page, "etag": tag,
+                "live_html": mark_safe(_live_html(request, tournament, page, tag)),
+                "is_organizer": can_organize(request.user, tournament),
             })
         response["ETag"] = tag
         response["Cache-Control"] = "no-cache"
