@@ -81,10 +81,17 @@ def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server)
     assert refused.status_code == 503
     assert "Try again in a moment" in refused.json()["detail"]
     assert page.status_code in (403, 503)  # no session, no CSRF cookie: refused either way
-    # The database is back: the keeper presses Save again.
-    retried = api_post(server, match, 2)
-    assert retried.status_code == 201, retried.text
+    # The database is back: the keeper presses Save again until it goes through (the server's
+    # pool reconnects within seconds); no press ever stores the hand twice.
+    answers = []
+    deadline = time.monotonic() + 45
+    while time.monotonic() < deadline and 201 not in answers:
+        answers.append(api_post(server, match, 2).status_code)
+        if answers[-1] != 201:
+            time.sleep(1)
+    assert answers[-1] == 201 and set(answers) <= {201, 503}, answers
     assert api_post(server, match, 2).status_code == 409  # a second retry doubles nothing
+    connection.close_pool()  # this test's own pool saw the outage too: start afresh
     assert_cache_equals_replay(match)
     assert match.hand_count == 2
 
