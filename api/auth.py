@@ -3,9 +3,11 @@
 
 from dataclasses import dataclass
 
+from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
 
 from accounts.services import user_for_token
+from config.csrf import csrf_refusal
 from scoring.models import Match, is_scorekeeper_token_shaped
 
 
@@ -33,9 +35,19 @@ class BearerToken(HttpBearer):
 
 
 class Session(SessionAuth):
+    """A browser's session, with the site's own CSRF check (the one that lives with
+    Referrer-Policy: no-referrer; ninja's would use Django's stock middleware)."""
+
+    def __init__(self):
+        super().__init__(csrf=False)
+
     def authenticate(self, request, key):
         user = super().authenticate(request, key)
-        return Caller(user=user) if user else None
+        if not user:
+            return None
+        if csrf_refusal(request) is not None:
+            raise HttpError(403, "CSRF check failed")
+        return Caller(user=user)
 
 
 def anyone(request):
@@ -45,3 +57,6 @@ def anyone(request):
 
 PERSONAL = [BearerToken(), Session()]
 PUBLIC = [BearerToken(), Session(), anyone]
+
+# What the OpenAPI document says of the endpoints anyone may call (a public tournament's).
+PUBLIC_SECURITY = {"security": [{}]}  # added to the token and session schemes

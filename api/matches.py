@@ -15,7 +15,7 @@ router = Router(tags=["matches"])
 
 MatchId = Path(..., ge=1, le=MAX_ID, description="The match's id.")
 HandNumber = Path(..., ge=1, le=32767, description="The hand's number, from 1.")
-ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422), ErrorOut)
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422, 503), ErrorOut)
 
 
 def _personal_user(request):
@@ -101,7 +101,8 @@ def list_matches(request, page: int = Query(1, ge=1, le=100_000),
 
 
 @router.get("/matches/{id}", response={200: MatchOut, **ERRORS}, auth=auth.PUBLIC,
-            exclude_unset=True, summary="A match with its hands")
+            exclude_unset=True, summary="A match with its hands",
+            openapi_extra=auth.PUBLIC_SECURITY)
 def get_match(request, id: int = MatchId):
     return _out(request, _match(request, id, write=False))
 

@@ -118,7 +118,7 @@ class MatchOut(Schema):
     first_dealer: Seat
     status: Literal["in_progress", "finished"]
     winner: TeamCode | None
-    finish_reason: Literal["target", "four_sevens", "time"] | None
+    finish_reason: Literal["target", "four_sevens", "time", "forfeit"] | None
     team_a: TeamOut
     team_b: TeamOut
     score: ByTeamOut

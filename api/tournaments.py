@@ -16,7 +16,7 @@ from tournaments.services import Settings
 router = Router(tags=["tournaments"])
 
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
-ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422), ErrorOut)
+ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422, 503), ErrorOut)
 
 
 def _user(request):
@@ -82,7 +82,8 @@ def create_tournament(request, payload: TournamentIn):
 
 
 @router.get("/tournaments/{id}", response={200: TournamentOut, **ERRORS}, auth=auth.PUBLIC,
-            summary="A tournament with its teams, rounds and match summaries")
+            summary="A tournament with its teams, rounds and match summaries",
+            openapi_extra=auth.PUBLIC_SECURITY)
 def get_tournament(request, id: int = TournamentId):
     tournament = _tournament(request, id, organize=False)
     organizer = request.auth.user is not None and can_organize(request.auth.user, tournament)
@@ -102,7 +103,7 @@ def draw_round(request, id: int = TournamentId):
 
 
 @router.get("/tournaments/{id}/standings", response={200: StandingsOut, **ERRORS},
-            auth=auth.PUBLIC, summary="The standings")
+            auth=auth.PUBLIC, summary="The standings", openapi_extra=auth.PUBLIC_SECURITY)
 def standings(request, id: int = TournamentId):
     view = overview(_tournament(request, id, organize=False))
     return {"standings": [

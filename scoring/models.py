@@ -35,6 +35,7 @@ FINISH_REASON_CHOICES = [
     (rules.FinishReason.TARGET.value, _("Target reached")),
     (rules.FinishReason.FOUR_SEVENS.value, _("Four sevens")),
     (rules.FinishReason.TIME.value, _("Time called")),
+    (rules.FinishReason.FORFEIT.value, _("Forfeit")),
 ]
 HAND_KIND_CHOICES = [
     (rules.HandKind.PLAYED.value, _("Played")),
@@ -150,6 +151,9 @@ class Match(models.Model):
     time_called_after = models.PositiveSmallIntegerField(
         _("time called after hand"), null=True, blank=True
     )
+    # A team that withdrew from a tournament mid-match: it loses what its hands left open.
+    forfeited_by = models.CharField(_("forfeited by"), max_length=1, choices=TEAM_CHOICES,
+                                    null=True, blank=True)
     redeals = models.PositiveSmallIntegerField(
         _("redeals"), default=0, help_text=_("Noted for statistics; a redeal scores nothing.")
     )
@@ -234,6 +238,12 @@ class Match(models.Model):
                 ),
                 name="match_won_on_time_by_the_leader",
             ),
+            models.CheckConstraint(
+                condition=~Q(finish_reason=rules.FinishReason.FORFEIT)
+                | Q(forfeited_by__isnull=False, forfeited_by=rules.Team.A, winner=rules.Team.B)
+                | Q(forfeited_by__isnull=False, forfeited_by=rules.Team.B, winner=rules.Team.A),
+                name="match_won_by_forfeit_by_the_other_team",
+            ),
         ]
 
     def __str__(self):
@@ -269,6 +279,7 @@ class Match(models.Model):
             self.first_dealer,
             [hand.to_rules() for hand in hands],
             time_called_after=self.time_called_after,
+            forfeited_by=self.forfeited_by,
         )
 
 

@@ -10,6 +10,7 @@ from scoring.models import Match
 
 _keeper_rules: list[Callable] = []
 _reader_rules: list[Callable] = []
+_write_guards: list[Callable] = []
 
 
 def register_keeper_rule(rule: Callable) -> Callable:
@@ -34,3 +35,14 @@ def can_keep_score(user, match: Match) -> bool:
     if match.owner_id == user.pk or user.is_superuser:
         return True
     return any(rule(user, match) for rule in _keeper_rules)
+
+
+def register_write_guard(guard: Callable) -> Callable:
+    """Add a guard(match, user) -> Violation | None consulted before any change to a match's
+    hands (a tournament closes a round's matches once the next round is drawn)."""
+    _write_guards.append(guard)
+    return guard
+
+
+def write_refusal(match: Match, user):
+    return next((refusal for guard in _write_guards if (refusal := guard(match, user))), None)

@@ -61,6 +61,7 @@ class FinishReason(StrEnum):
     TARGET = "target"
     FOUR_SEVENS = "four_sevens"
     TIME = "time"  # a tournament round whose time was called
+    FORFEIT = "forfeit"  # a team withdrew from the tournament during the match
 
 
 # Seats clockwise. Team A holds N and S, team B holds E and W (partners sit opposite).
@@ -715,13 +716,15 @@ def match_state(
     hands: Sequence[Hand],
     *,
     time_called_after: int | None = None,
+    forfeited_by: Team | str | None = None,
 ) -> MatchState:
     """Replay `hands` (valid, in order) and say where the match stands.
 
     After each hand: four sevens wins at once; otherwise once a team has reached the
     target the higher total wins, and level totals play on. When a tournament round's
     time was called after `time_called_after` hands, the match ends after the hand then
-    being played: the leader wins, and level totals play one more hand.
+    being played: the leader wins, and level totals play one more hand. A team that
+    `forfeited_by` (withdrew from a tournament) loses a match its hands had not decided.
     Hands after the one that ended the match are replayed too, and `ends_early` says so.
     """
     variant = Variant(variant)
@@ -746,6 +749,8 @@ def match_state(
             winner, reason = _ahead(score), FinishReason.TIME
         if winner is not None:
             finished_at = number
+    if winner is None and forfeited_by:
+        winner, reason, finished_at = Team(forfeited_by).other, FinishReason.FORFEIT, len(lines)
     return MatchState(
         variant, target, first_dealer, tuple(lines), score, winner, reason, finished_at
     )
@@ -807,6 +812,7 @@ def check_correction(
     corrected: Hand,
     *,
     time_called_after: int | None = None,
+    forfeited_by: Team | str | None = None,
 ) -> tuple[MatchState, Violation | None]:
     """Replay the match with hand `number` replaced by `corrected`.
 
@@ -815,7 +821,8 @@ def check_correction(
     """
     replaced = [*hands[: number - 1], corrected, *hands[number:]]
     state = match_state(
-        variant, target, first_dealer, replaced, time_called_after=time_called_after
+        variant, target, first_dealer, replaced, time_called_after=time_called_after,
+        forfeited_by=forfeited_by,
     )
     if state.ends_early:
         return state, Violation(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_noop
 from scoring import rules
 from scoring.errors import Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
+from scoring.permissions import write_refusal
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -116,6 +117,12 @@ def _lock(match: Match | int) -> Match:
     return Match.objects.select_for_update(of=("self",)).get(pk=pk)
 
 
+def _guard(match: Match, by) -> None:
+    """Other apps' say on changes to this match's hands (see permissions.write_refusal)."""
+    if refusal := write_refusal(match, _user(by)):
+        raise Conflict([refusal])
+
+
 def _hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
 
@@ -149,6 +156,7 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -
 def record_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
     """Add hand `number`, which must be the match's next hand; return the new state."""
     locked = _lock(match)
+    _guard(locked, by)
     hands = _hands(locked)
     state = locked.replay(hands)
     if conflict := rules.check_can_record(state, number):
@@ -168,6 +176,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
     Refused when the match would then end before its last hand.
     """
     locked = _lock(match)
+    _guard(locked, by)
     hands = _hands(locked)
     state = locked.replay(hands)
     if missing := rules.check_hand_exists(state, number):
@@ -177,7 +186,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
     _, refusal = rules.check_correction(
         locked.variant, locked.target, locked.first_dealer,
         [h.to_rules() for h in hands], number, hand,
-        time_called_after=locked.time_called_after,
+        time_called_after=locked.time_called_after, forfeited_by=locked.forfeited_by,
     )
     if refusal:
         raise Conflict([refusal], state=state)
@@ -200,6 +209,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
 def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) -> rules.MatchState:
     """Remove the last hand (when `number` is given, it must be the last one)."""
     locked = _lock(match)
+    _guard(locked, by)
     hands = _hands(locked)
     state = locked.replay(hands)
     if refusal := rules.check_undo(state, number):
@@ -217,6 +227,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
 def note_redeal(*, match: Match | int) -> rules.MatchState:
     """Count a redeal: the same dealer deals again, nothing is scored."""
     locked = _lock(match)
+    _guard(locked, None)
     hands = _hands(locked)
     state = locked.replay(hands)
     if refusal := rules.check_redeal(locked.variant, state):
@@ -281,6 +292,7 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
 def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
     locked = _lock(match)
+    _guard(locked, None)
     if seat not in rules.SEATS:
         raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
     if locked.hand_count:
@@ -291,3 +303,16 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
     return _save_state(locked, [], hand_written=False)
+
+
+@transaction.atomic
+def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
+    """`team` withdrew mid-match: the other team wins a match the hands had not decided."""
+    locked = _lock(match)
+    hands = _hands(locked)
+    state = locked.replay(hands)
+    if state.finished:
+        return state
+    locked.forfeited_by = rules.Team(team)
+    locked.save(update_fields=["forfeited_by"])
+    return _save_state(locked, hands, hand_written=False)

@@ -71,9 +71,10 @@ CASES = [
     ("match_rematch", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
     ("tournament_dashboard", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_settings", "get", TOURNAMENT, ORGANIZERS),
-    ("tournament_organizer_add", "post", TOURNAMENT, ORGANIZERS),
+    # Only the creator chooses the co-organizers.
+    ("tournament_organizer_add", "post", TOURNAMENT, {"owner"}),
     ("tournament_organizer_remove", "post",
-     lambda w: {"pk": w["tournament"].pk, "user_id": w["users"]["other"].pk}, ORGANIZERS),
+     lambda w: {"pk": w["tournament"].pk, "user_id": w["users"]["other"].pk}, {"owner"}),
     ("tournament_teams", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_team_seeds", "post", TOURNAMENT, ORGANIZERS),
     ("tournament_team_remove", "post",

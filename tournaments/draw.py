@@ -344,3 +344,23 @@ def slots_to_draw(slots: Sequence[Slot]) -> Draw:
     pairings = [Pairing(s.team_a, s.team_b) for s in slots if s.team_b is not None]
     byes = [s.team_a for s in slots if s.team_b is None]
     return Draw(pairings, byes)
+
+
+def bracket_slots(seeded: Sequence[int], size: int) -> list[tuple[int | None, int | None]]:
+    """The first round of a bracket of `size` places (a power of two), seed by seed at their
+    places in `bracket_order`; a place beyond the seeded teams is empty, so the team facing it
+    goes through (the top seeds, when the field is not a power of two)."""
+
+    def at(seed: int) -> int | None:
+        return seeded[seed - 1] if seed <= len(seeded) else None
+
+    order = bracket_order(size)
+    return [(at(order[i]), at(order[i + 1])) for i in range(0, size, 2)]
+
+
+def next_bracket_slots(winners: Sequence[int | None]) -> list[tuple[int | None, int | None]]:
+    """The next round: the winners of slots 1 and 2 meet, 3 and 4, and so on. A slot that
+    nobody came out of (both its teams withdrew) is `None`: its neighbour goes through."""
+    if len(winners) < 2 or len(winners) % 2:
+        raise DrawError("no_round_left", _("There is no knockout round left to draw."))
+    return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]

@@ -96,6 +96,7 @@ def tournament_data(view: Overview) -> dict:
                      "team_a": tv.entry_a.pk, "team_b": tv.entry_b.pk,
                      "first_dealer": tv.match.first_dealer,
                      "time_called_after": tv.match.time_called_after,
+                     "forfeited_by": tv.match.forfeited_by,
                      "redeals": tv.match.redeals,
                      "scorekeeper_token": tv.match.scorekeeper_token,
                      "created_at": tv.match.created_at.isoformat(),

@@ -3,11 +3,13 @@ organizers keep the score of their tournament's matches, a public tournament's m
 are readable by anyone, and a match knows its tournament, round and table."""
 
 from django.db.models import Q
+from django.utils.translation import gettext_noop
 
+from scoring import rules
 from scoring.links import register_tournament_ref
-from scoring.permissions import register_keeper_rule, register_reader_rule
+from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
 from scoring.selectors import HOME_EXCLUDE, register_related
-from tournaments.models import Table
+from tournaments.models import Round, Table
 
 register_related("table__round__tournament")
 # A tournament's matches are followed on its dashboard, not on the organizer's home page.
@@ -42,3 +44,22 @@ def tournament_ref(match) -> dict | None:
     tournament = table.round.tournament
     return {"id": tournament.pk, "name": tournament.name, "round": table.round.number,
             "table": table.number}
+
+
+@register_write_guard
+def closed_rounds(match, user):
+    """Once the next round is drawn, a round's results are its draw's ground: only the
+    organizers may still correct them (never a table's link)."""
+    table = _table(match)
+    if table is None:
+        return None
+    later = Round.objects.filter(tournament_id=table.round.tournament_id,
+                                 number__gt=table.round.number).exists()
+    if not later or (user is not None and organizers_keep_their_matches(user, match)):
+        return None
+    return rules.Violation(
+        "round_closed",
+        gettext_noop("Round %(round)s is over and the next round is drawn: only the "
+                     "organizers can change its matches now."),
+        "number", {"round": table.round.number},
+    )

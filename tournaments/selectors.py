@@ -160,6 +160,19 @@ class Overview:
             and self.rounds[-1].finished
 
     @property
+    def champion(self) -> Entry | None:
+        """Who won the tournament: the final's winner in a knockout, else the top of the
+        standings; None until it is over (or when the final's place is empty)."""
+        if not self.finished:
+            return None
+        last = self.rounds[-1]
+        if last.round.stage != "knockout":
+            return self.entry_by_id.get(self.standings[0].team_id) if self.standings else None
+        if last.tables:
+            return last.tables[0].winner
+        return last.byes[0] if last.byes else None
+
+    @property
     def can_draw(self) -> bool:
         return not self.finished and (self.current is None or self.current.finished)
 
@@ -203,7 +216,7 @@ def overview(tournament: Tournament) -> Overview:
     for bye in byes:
         rounds[bye.round_id].byes.append(by_id[bye.entry_id])
         rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
-    field_size = len(tournament.field) or sum(not e.withdrawn for e in entries)
+    field_size = len(tournament.field) or len(draw_candidates(entries))
     return Overview(
         tournament=tournament,
         entries=entries,
@@ -213,3 +226,13 @@ def overview(tournament: Tournament) -> Overview:
                                   swiss_rounds=tournament.swiss_rounds,
                                   knockout_size=tournament.knockout_size),
     )
+
+
+def draw_candidates(entries) -> list[Entry]:
+    """The teams a draw may take: not withdrawn, and checked in once check-in has begun
+    (a team that arrives late is checked in and joins the next Swiss round)."""
+    entries = list(entries)
+    present = [e for e in entries if not e.withdrawn]
+    if any(e.checked_in for e in entries):
+        present = [e for e in present if e.checked_in]
+    return present

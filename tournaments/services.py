@@ -18,11 +18,18 @@ from scoring import rules
 from scoring import services as scoring
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import Match, Player, Team
+from scoring.selectors import MAX_ID
 from scoring.services import NewTeam, is_good_name
 from tournaments import draw as drawing
-from tournaments.formats import FORMATS, stage_of_round, total_rounds
+from tournaments.formats import (
+    FORMATS,
+    knockout_places,
+    stage_of_round,
+    swiss_rounds_played,
+    total_rounds,
+)
 from tournaments.models import MAX_SWISS_ROUNDS, Bye, Entry, Round, Table, Tournament
-from tournaments.selectors import standings_of
+from tournaments.selectors import draw_candidates, standings_of
 from tournaments.standings import TIEBREAKS
 
 NAME_MAX = 100
@@ -95,8 +102,8 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
         rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
     ):
         problems.append(_violation(
-            "knockout_size", gettext_noop("The knockout takes at least the top 2 teams."),
-            "knockout_size"))
+            "knockout_size", gettext_noop("The knockout takes the top 2 to %(max)s teams."),
+            "knockout_size", max=MAX_TEAMS))
     if settings.round_minutes is not None and not (
         rules.is_whole(settings.round_minutes) and 1 <= settings.round_minutes <= MAX_ROUND_MINUTES
     ):
@@ -175,8 +182,10 @@ def add_organizer(*, tournament: Tournament, username: str):
 @transaction.atomic
 def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
     locked = _lock(tournament)
-    locked.organizers.remove(user_id)
-    _bump(locked)
+    gone = locked.organizers.filter(pk=user_id).first() if 1 <= user_id <= MAX_ID else None
+    if gone is not None:
+        locked.organizers.remove(gone)
+        _bump(locked)
 
 
 # --- Teams ------------------------------------------------------------------------------
@@ -249,7 +258,8 @@ def parse_team_list(text: str) -> list[NewTeam]:
             continue
         parts = [part.strip() for part in LIST_SEPARATOR.split(line)]
         parts = [part for part in parts if part]
-        teams.append(NewTeam(parts[0], tuple(parts[1:])))
+        if parts:  # a row of a spreadsheet with nothing in it
+            teams.append(NewTeam(parts[0], tuple(parts[1:])))
     return teams
 
 
@@ -281,6 +291,14 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
     if withdrawn is not None:
         entry.withdrawn = withdrawn
     entry.save(update_fields=["checked_in", "withdrawn"])
+    if withdrawn:
+        # A team that leaves mid-match forfeits it: the round can go on.
+        current = locked.rounds.order_by("-number").first()
+        for table in Table.objects.filter(round=current).filter(
+                Q(entry_a=entry) | Q(entry_b=entry)).exclude(
+                match__status=rules.Status.FINISHED):
+            scoring.forfeit(match=table.match_id,
+                            team=rules.Team.A if table.entry_a_id == entry.pk else rules.Team.B)
     _bump(locked)
     return entry
 
@@ -323,7 +341,7 @@ def draw_next_round(*, tournament: Tournament) -> Round:
         "team__first_player", "team__second_player")}
     number = len(rounds) + 1
     if number == 1:
-        locked.field = _first_field(entries.values())
+        locked.field = _first_field(list(entries.values()))
         if len(locked.field) < 2 and any(e.checked_in for e in entries.values()):
             _refuse("too_few_checked_in", gettext_noop(
                 "Check-in has begun and only %(count)s team is checked in: check in the "
@@ -335,7 +353,8 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     if number > total:
         _conflict("no_round_left", gettext_noop(
             "All %(total)s rounds are drawn: the tournament is complete."), total=total)
-    stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds)
+    stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
+                           field_size=len(locked.field))
     try:
         slots = _slots(locked, stage, number, rounds, entries)
     except drawing.DrawError as error:
@@ -343,6 +362,8 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     new_round = Round.objects.create(tournament=locked, number=number, stage=stage)
     table_number = 0
     for position, (a, b) in enumerate(slots):
+        if a is None:  # an empty place of the bracket: nobody plays there
+            continue
         if b is None:
             Bye.objects.create(round=new_round, entry=entries[a], position=position)
             continue
@@ -358,25 +379,29 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     return new_round
 
 
+def _active(entries) -> set[int]:
+    return {entry.pk for entry in draw_candidates(entries)}
+
+
 def _first_field(entries) -> list[int]:
-    """Round 1's teams in seed order: not withdrawn, and checked in once check-in began."""
-    active = [e for e in entries if not e.withdrawn]
-    if any(e.checked_in for e in active):
-        active = [e for e in active if e.checked_in]
-    return [e.pk for e in sorted(active, key=lambda e: e.seed)]
+    """Round 1's teams in seed order."""
+    active = _active(entries)
+    return [e.pk for e in sorted(entries, key=lambda e: e.seed) if e.pk in active]
 
 
-def _slots(tournament, stage, number, rounds, entries) -> list[tuple[int, int | None]]:
-    """The round's pairs (a, b) in table order, with (a, None) for a bye."""
+def _slots(tournament, stage, number, rounds, entries) -> list[tuple[int | None, int | None]]:
+    """The round's pairs (a, b) in table order, (a, None) for a bye, (None, None) for an
+    empty place of a knockout bracket."""
     withdrawn = {pk for pk, entry in entries.items() if entry.withdrawn}
     if stage == "round_robin":
         draw = drawing.draw_round_robin(tournament.field, number, withdrawn)
         return _from_draw(draw)
+    active = _active(entries.values())
     standings = standings_of(tournament, list(entries.values()), rounds_before=number)
     if stage == "swiss":
-        # Round 1 by seed; then by the standings, late entries included, withdrawn left out.
+        # Round 1 by seed; then by the standings, late entries included, absent teams not.
         ranked = list(tournament.field) if number == 1 else [
-            s.team_id for s in standings if not s.withdrawn]
+            s.team_id for s in standings if s.team_id in active]
         draw = drawing.draw_swiss(
             ranked,
             {s.team_id: s.wins for s in standings},
@@ -386,41 +411,45 @@ def _slots(tournament, stage, number, rounds, entries) -> list[tuple[int, int | 
                 .values_list("entry_id", flat=True)),
         )
         return _from_draw(draw)
-    return _knockout_slots(tournament, number, rounds, standings, withdrawn)
+    return _knockout_slots(tournament, number, rounds, standings, active)
 
 
 def _from_draw(draw) -> list[tuple[int, int | None]]:
     return [(p.team_a, p.team_b) for p in draw.pairings] + [(b, None) for b in draw.byes]
 
 
-def _knockout_slots(tournament, number, rounds, standings, withdrawn):
-    first_knockout_round = (tournament.swiss_rounds or 0) + 1 \
-        if tournament.format == "swiss_knockout" else 1
-    if number == first_knockout_round:
+def _knockout_slots(tournament, number, rounds, standings, active):
+    field_size = len(tournament.field)
+    places = knockout_places(tournament.format, field_size=field_size,
+                             knockout_size=tournament.knockout_size)
+    swiss = swiss_rounds_played(tournament.swiss_rounds, field_size) \
+        if tournament.format == "swiss_knockout" else 0
+    knockout_round = number - swiss
+    if knockout_round == 1:
         if tournament.format == "knockout":
             seeded = list(tournament.field)
         else:
-            seeded = [s.team_id for s in standings if not s.withdrawn][: tournament.knockout_size]
-        slots = drawing.knockout_first_round(seeded)
+            seeded = [s.team_id for s in standings if s.team_id in active][: places]
+        slots = drawing.bracket_slots(seeded, places)
     else:
-        slots = drawing.knockout_next_round(_winners_in_bracket_order(rounds[-1]))
+        slots = drawing.next_bracket_slots(
+            _winners_in_bracket_order(rounds[-1], places >> (knockout_round - 1)))
     pairs = []
     for slot in slots:
-        a, b = slot.team_a, slot.team_b
-        # A withdrawn team's opponent goes through as if on a bye.
-        if b is not None and b in withdrawn:
-            b = None
-        elif b is not None and a in withdrawn:
-            a, b = b, None
-        pairs.append((a, b))
+        # A withdrawn team's place is empty: its opponent goes through as on a bye.
+        present = [team for team in slot if team is not None and team in active]
+        pairs.append((*present, None, None)[:2])
     return pairs
 
 
-def _winners_in_bracket_order(previous: Round) -> list[int]:
-    slots = [(t.position, t.entry_a_id if t.match.winner == rules.Team.A else t.entry_b_id)
-             for t in previous.tables.select_related("match")]
-    slots += [(b.position, b.entry_id) for b in previous.byes.all()]
-    return [winner for _, winner in sorted(slots)]
+def _winners_in_bracket_order(previous: Round, slots: int) -> list[int | None]:
+    winners: list[int | None] = [None] * slots
+    for table in previous.tables.select_related("match"):
+        winners[table.position] = table.entry_a_id if table.match.winner == rules.Team.A \
+            else table.entry_b_id
+    for bye in previous.byes.all():
+        winners[bye.position] = bye.entry_id
+    return winners
 
 
 @transaction.atomic
@@ -443,6 +472,9 @@ def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation
         places[bye.entry_id] = (bye, "entry")
     if first == second or first not in places or second not in places:
         _refuse("swap", gettext_noop("Choose two different teams of this round."))
+    if isinstance(places[first][0], Bye) and isinstance(places[second][0], Bye):
+        _refuse("swap_byes", gettext_noop("Both teams have a bye: swapping them changes "
+                                          "nothing."))
     (holder_1, side_1), (holder_2, side_2) = places[first], places[second]
     for holder in (holder_1, holder_2):
         if isinstance(holder, Table) and holder.match.hand_count:
@@ -506,15 +538,48 @@ def reissue_table_link(*, table: Table) -> Match:
 # --- Backups -----------------------------------------------------------------------------
 
 
-@transaction.atomic
 def import_tournament(*, data: dict, owner=None) -> Tournament:
     """Rebuild a tournament from tournaments.exports.tournament_data: teams, rounds, tables,
     every hand (through the scoring services, so every rule is checked again), corrections,
-    byes. Users are matched by user name; the owner defaults to the exported one."""
+    byes. Users are matched by user name; the owner defaults to the exported one.
+
+    A file that does not hold together is refused whole: nothing of it is saved."""
+    from django.db import DatabaseError
+
+    if not isinstance(data, dict) or data.get("format_version") != 1:
+        _refuse("backup_version", gettext_noop("This file is not a tournament backup this "
+                                               "version can read."))
+    try:
+        return _import_tournament(data, owner)
+    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+        raise InvalidInput([_violation(
+            "backup_broken", gettext_noop("This backup is damaged and was not imported "
+                                          "(%(problem)s)."), problem=str(error)[:200] or
+            type(error).__name__)]) from error
+
+
+def _check_backup_rounds(data: dict) -> None:
+    numbers = [round_data["number"] for round_data in data["rounds"]]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValueError("rounds must be numbered 1, 2, 3...")
+    for round_data in data["rounds"]:
+        if round_data["stage"] not in ("round_robin", "swiss", "knockout"):
+            raise ValueError(f"unknown stage {round_data['stage']!r}")
+        for table in round_data["tables"]:
+            for revision in table.get("revisions", []):
+                for side in ("before", "after"):
+                    if revision[side] is not None and rules.validate_hand(
+                            data["tournament"]["variant"], rules.Hand.from_dict(revision[side])):
+                        raise ValueError(f"revision of hand {revision['number']} is no hand")
+
+
+@transaction.atomic
+def _import_tournament(data: dict, owner) -> Tournament:
     from datetime import date, datetime
 
     from scoring.models import HandRevision, is_scorekeeper_token_shaped, new_scorekeeper_token
 
+    _check_backup_rounds(data)
     if data.get("format_version") != 1:
         _refuse("backup_version", gettext_noop("This file is not a tournament backup this "
                                                "version can read."))
@@ -585,6 +650,8 @@ def import_tournament(*, data: dict, owner=None) -> Tournament:
                     match=match, number=revision["number"], action=revision["action"],
                     before=revision["before"], after=revision["after"],
                     by=user(revision["by"]), at=when(revision["at"]))
+            if table.get("forfeited_by"):
+                scoring.forfeit(match=match.pk, team=table["forfeited_by"])
             Table.objects.create(round=new_round, number=table["table"],
                                  position=table["position"], match=match,
                                  entry_a=entry_a, entry_b=entry_b)

@@ -135,6 +135,10 @@ SILENCED_SYSTEM_CHECKS = ["security.W003"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
+if CSRF_COOKIE_SECURE:
+    # __Host- cookies: HTTPS only, this host only, so no subdomain can plant a CSRF token.
+    CSRF_COOKIE_NAME = "__Host-csrftoken"
+    SESSION_COOKIE_NAME = "__Host-sessionid"
 CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page, never from the cookie
 SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS") or (0 if DEBUG else 31_536_000))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
@@ -177,7 +181,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Behind a reverse proxy the visitor's address is in X-Forwarded-For (PROXY_COUNT proxies).
-AXES_IPWARE_PROXY_COUNT = int(env_str("PROXY_COUNT") or 0) or None
+# Production runs behind one reverse proxy unless told otherwise (README, Deploying).
+AXES_IPWARE_PROXY_COUNT = int(env_str("PROXY_COUNT") or (0 if DEBUG else 1)) or None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
     ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
 )

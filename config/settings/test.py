@@ -24,3 +24,4 @@ WHITENOISE_AUTOREFRESH = True
 # Tests talk plain HTTP to the test server.
 SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+CSRF_COOKIE_NAME, SESSION_COOKIE_NAME = "csrftoken", "sessionid"

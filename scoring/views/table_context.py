@@ -44,6 +44,7 @@ def standing_text(match, state: rules.MatchState) -> str:
             rules.FinishReason.TARGET: _("target reached"),
             rules.FinishReason.FOUR_SEVENS: _("four sevens"),
             rules.FinishReason.TIME: _("time called"),
+            rules.FinishReason.FORFEIT: _("by forfeit"),
         }
         return _("%(team)s win %(a)s–%(b)s (%(reason)s).") % {
             "team": names[state.winner], "reason": reasons[state.finish_reason], **score,

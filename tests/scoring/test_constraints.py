@@ -184,3 +184,11 @@ def test_a_level_score_past_the_target_is_a_match_in_progress():
                          score_a=30, score_b=0)
     assert creates_match(status="finished", winner="a", finish_reason="time", score_a=9,
                          score_b=4, time_called_after=2)
+
+
+def test_a_forfeit_is_won_by_the_team_that_stayed():
+    assert creates_match(status="finished", winner="b", finish_reason="forfeit",
+                         forfeited_by="a", score_a=9, score_b=4)
+    assert not creates_match(status="finished", winner="a", finish_reason="forfeit",
+                             forfeited_by="a")
+    assert not creates_match(status="finished", winner="a", finish_reason="forfeit")

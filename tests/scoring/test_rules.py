@@ -436,3 +436,11 @@ def test_a_hand_round_trips_through_its_dict(hand):
     assert rules.hand_points("quadrette" if hand.tricks else "politaine", again) == (
         rules.hand_points("quadrette" if hand.tricks else "politaine", hand)
     )
+
+
+def test_a_forfeit_gives_an_open_match_to_the_other_team():
+    s = state([P(8, 3)], forfeited_by="a")
+    assert s.finished and s.winner == "b" and s.finish_reason == "forfeit"
+    assert s.finished_at == 1 and not s.ends_early
+    s = state([P(11, 0)] * 3, forfeited_by="a")  # already won on the target: it stands
+    assert s.winner == "a" and s.finish_reason == "target"

@@ -441,3 +441,14 @@ def test_the_top_two_seeds_meet_in_the_final_when_they_keep_winning():
     while len(slots) > 1:
         slots = knockout_next_round([min(s.team_a, s.team_b or s.team_a) for s in slots])
     assert slots == [Slot(1, 2)]
+
+
+def test_bracket_slots_leave_empty_places_facing_the_top_seeds():
+    from tournaments.draw import bracket_slots, next_bracket_slots
+
+    assert bracket_slots([11, 12, 13, 14, 15, 16], 8) == [
+        (11, None), (14, 15), (12, None), (13, 16)]
+    assert bracket_slots([1, 2], 2) == [(1, 2)]
+    assert next_bracket_slots([11, 15, None, 13]) == [(11, 15), (None, 13)]
+    with pytest.raises(DrawError):
+        next_bracket_slots([11])

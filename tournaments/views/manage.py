@@ -4,6 +4,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -80,12 +81,20 @@ def tournament_settings(request, tournament):
     return TemplateResponse(request, "tournaments/form.html", {
         "form": form, "tournament": tournament, "organizer_form": OrganizerForm(),
         "organizers": tournament.organizers.all(), "drawn": tournament.rounds.exists(),
+        "is_creator": _is_creator(request.user, tournament),
     }, status=422 if form.is_bound else 200)
+
+
+def _is_creator(user, tournament) -> bool:
+    return user.pk == tournament.owner_id or user.is_superuser
 
 
 @organizer_view
 @require_POST
 def organizer_add(request, tournament):
+    """The creator chooses the co-organizers."""
+    if not _is_creator(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's creator adds co-organizers."))
     form = OrganizerForm(request.POST)
     if form.is_valid():
         try:
@@ -102,7 +111,12 @@ def organizer_add(request, tournament):
 @organizer_view
 @require_POST
 def organizer_remove(request, tournament, user_id):
+    """The creator removes co-organizers; a co-organizer may step down."""
+    if not (_is_creator(request.user, tournament) or user_id == request.user.pk):
+        raise PermissionDenied(_("Only the tournament's creator removes co-organizers."))
     services.remove_organizer(tournament=tournament, user_id=user_id)
+    if user_id == request.user.pk and not _is_creator(request.user, tournament):
+        return redirect("tournament_list")
     return redirect("tournament_settings", pk=tournament.pk)
 
 

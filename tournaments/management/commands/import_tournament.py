@@ -32,6 +32,4 @@ class Command(BaseCommand):
             tournament = import_tournament(data=data, owner=owner_user)
         except ScoringError as error:
             raise CommandError(" ".join(error.messages())) from error
-        except (KeyError, TypeError) as error:
-            raise CommandError(f"{file} is not a complete tournament backup ({error}).") from error
         self.stdout.write(f"Imported {tournament.name} as tournament {tournament.pk}.")
