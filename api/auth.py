@@ -60,3 +60,13 @@ PUBLIC = [BearerToken(), Session(), anyone]
 
 # What the OpenAPI document says of the endpoints anyone may call (a public tournament's).
 PUBLIC_SECURITY = {"security": [{}]}  # added to the token and session schemes
+
+
+def personal_user(request):
+    """The user of a personal token or session; a score keeper token may not do this."""
+    from api.errors import forbidden_for_link, unauthorized
+
+    caller = request.auth
+    if caller.user is None:
+        raise forbidden_for_link() if caller.match_id else unauthorized()
+    return caller.user

@@ -13,6 +13,11 @@ from scoring.errors import Conflict, InvalidInput, NotFound, ScoringError, rende
 STATUS_OF = {InvalidInput: 422, Conflict: 409, NotFound: 404}
 
 
+def documented_errors(schema):
+    """The refusals every operation may answer, for its OpenAPI responses."""
+    return dict.fromkeys((400, 401, 403, 404, 409, 422, 503), schema)
+
+
 class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str):
         self.status, self.code, self.message = status, code, message

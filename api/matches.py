@@ -4,7 +4,7 @@ from django.db import transaction
 from ninja import Path, Query, Router, Status
 
 from api import auth
-from api.errors import forbidden_for_link, not_found, refusals, unauthorized
+from api.errors import documented_errors, not_found, refusals, unauthorized
 from api.presenters import match_data
 from api.schemas import ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
 from scoring import rules, services
@@ -15,14 +15,7 @@ router = Router(tags=["matches"])
 
 MatchId = Path(..., ge=1, le=MAX_ID, description="The match's id.")
 HandNumber = Path(..., ge=1, le=32767, description="The hand's number, from 1.")
-ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422, 503), ErrorOut)
-
-
-def _personal_user(request):
-    caller = request.auth
-    if caller.user is None:
-        raise forbidden_for_link() if caller.match_id else unauthorized()
-    return caller.user
+ERRORS = documented_errors(ErrorOut)
 
 
 def _match(request, match_id: int, *, write: bool):
@@ -71,7 +64,7 @@ def hand_from(body: HandIn) -> rules.Hand:
 @router.post("/matches", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,
              exclude_unset=True, summary="Create a match")
 def create_match(request, payload: MatchIn):
-    user = _personal_user(request)
+    user = auth.personal_user(request)
     with refusals(), transaction.atomic():
         match = services.create_match(
             owner=user,
@@ -88,7 +81,7 @@ def create_match(request, payload: MatchIn):
             exclude_unset=True, summary="The caller's matches, newest first")
 def list_matches(request, page: int = Query(1, ge=1, le=100_000),
                  page_size: int = Query(20, ge=1, le=100)):
-    user = _personal_user(request)
+    user = auth.personal_user(request)
     matches = matches_with_hands(user)
     count = matches.count()
     items = matches[(page - 1) * page_size: page * page_size]

@@ -4,7 +4,7 @@ matches are read and scored through the match API."""
 from ninja import Path, Router, Status
 
 from api import auth
-from api.errors import forbidden_for_link, not_found, refusals, unauthorized
+from api.errors import documented_errors, not_found, refusals, unauthorized
 from api.schemas import ErrorOut, RoundOut, StandingsOut, TournamentIn, TournamentOut
 from scoring.selectors import MAX_ID
 from scoring.services import NewTeam
@@ -16,14 +16,7 @@ from tournaments.services import Settings
 router = Router(tags=["tournaments"])
 
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
-ERRORS = dict.fromkeys((400, 401, 403, 404, 409, 422, 503), ErrorOut)
-
-
-def _user(request):
-    caller = request.auth
-    if caller.user is None:
-        raise forbidden_for_link() if caller.match_id else unauthorized()
-    return caller.user
+ERRORS = documented_errors(ErrorOut)
 
 
 def _tournament(request, pk: int, *, organize: bool) -> Tournament:
@@ -68,7 +61,7 @@ def tournament_data(view, *, tokens: bool) -> dict:
 @router.post("/tournaments", response={201: TournamentOut, **ERRORS}, auth=auth.PERSONAL,
              summary="Create a tournament with its teams")
 def create_tournament(request, payload: TournamentIn):
-    user = _user(request)
+    user = auth.personal_user(request)
     settings = Settings(
         name=payload.name, variant=payload.variant, format=payload.format,
         target=payload.target, swiss_rounds=payload.rounds, knockout_size=payload.knockout_size,
@@ -93,7 +86,7 @@ def get_tournament(request, id: int = TournamentId):
 @router.post("/tournaments/{id}/rounds", response={201: RoundOut, **ERRORS},
              auth=auth.PERSONAL, summary="Draw the next round")
 def draw_round(request, id: int = TournamentId):
-    _user(request)
+    auth.personal_user(request)
     tournament = _tournament(request, id, organize=True)
     with refusals():
         new_round = services.draw_next_round(tournament=tournament)

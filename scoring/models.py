@@ -51,6 +51,19 @@ POLITAINE_FAMILY = _family(rules.Family.POLITAINE)
 QUADRETTE_FAMILY = _family(rules.Family.QUADRETTE)
 
 
+def target_in_range() -> Q:
+    """rules.validate_target as a condition on `variant` and `target` columns."""
+    return Q(
+        variant__in=POLITAINE_FAMILY,
+        target__gte=rules.VARIANTS[rules.Variant.POLITAINE].min_target,
+        target__lte=rules.VARIANTS[rules.Variant.POLITAINE].max_target,
+    ) | Q(
+        variant__in=QUADRETTE_FAMILY,
+        target__gte=rules.VARIANTS[rules.Variant.QUADRETTE].min_target,
+        target__lte=rules.VARIANTS[rules.Variant.QUADRETTE].max_target,
+    )
+
+
 def new_scorekeeper_token() -> str:
     # 32 random bytes, URL-safe: the secret of a match's score keeper link.
     return secrets.token_urlsafe(32)
@@ -174,17 +187,7 @@ class Match(models.Model):
                 name="match_variant_known",
             ),
             models.CheckConstraint(
-                condition=Q(
-                    variant__in=POLITAINE_FAMILY,
-                    target__gte=rules.VARIANTS[rules.Variant.POLITAINE].min_target,
-                    target__lte=rules.VARIANTS[rules.Variant.POLITAINE].max_target,
-                )
-                | Q(
-                    variant__in=QUADRETTE_FAMILY,
-                    target__gte=rules.VARIANTS[rules.Variant.QUADRETTE].min_target,
-                    target__lte=rules.VARIANTS[rules.Variant.QUADRETTE].max_target,
-                ),
-                name="match_target_in_range",
+                condition=target_in_range(), name="match_target_in_range",
             ),
             models.CheckConstraint(
                 condition=Q(first_dealer__in=rules.SEATS), name="match_first_dealer_is_seat"

@@ -123,6 +123,16 @@ def _guard(match: Match, by) -> None:
         raise Conflict([refusal])
 
 
+def _open(match: Match | int, by=None, *, guard=True):
+    """The match locked for writing, its hands in order and its state: where every change
+    starts."""
+    locked = _lock(match)
+    if guard:
+        _guard(locked, by)
+    hands = _hands(locked)
+    return locked, hands, locked.replay(hands)
+
+
 def _hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
 
@@ -155,10 +165,7 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -
 @transaction.atomic
 def record_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
     """Add hand `number`, which must be the match's next hand; return the new state."""
-    locked = _lock(match)
-    _guard(locked, by)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match, by)
     if conflict := rules.check_can_record(state, number):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
@@ -175,10 +182,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
 
     Refused when the match would then end before its last hand.
     """
-    locked = _lock(match)
-    _guard(locked, by)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match, by)
     if missing := rules.check_hand_exists(state, number):
         raise NotFound([missing], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
@@ -208,10 +212,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
 @transaction.atomic
 def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) -> rules.MatchState:
     """Remove the last hand (when `number` is given, it must be the last one)."""
-    locked = _lock(match)
-    _guard(locked, by)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match, by)
     if refusal := rules.check_undo(state, number):
         raise Conflict([refusal], state=state)
     last = hands.pop()
@@ -226,10 +227,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
 @transaction.atomic
 def note_redeal(*, match: Match | int) -> rules.MatchState:
     """Count a redeal: the same dealer deals again, nothing is scored."""
-    locked = _lock(match)
-    _guard(locked, None)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match)
     if refusal := rules.check_redeal(locked.variant, state):
         raise Conflict([refusal], state=state)
     locked.redeals += 1
@@ -241,9 +239,7 @@ def note_redeal(*, match: Match | int) -> rules.MatchState:
 def call_time(*, match: Match | int) -> rules.MatchState:
     """A tournament round's time is called: the match ends after the hand being played
     (the leader wins; level scores play one more hand)."""
-    locked = _lock(match)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match, guard=False)
     if state.finished or locked.time_called_after is not None:
         return state
     locked.time_called_after = state.hand_count
@@ -308,9 +304,7 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
 @transaction.atomic
 def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
     """`team` withdrew mid-match: the other team wins a match the hands had not decided."""
-    locked = _lock(match)
-    hands = _hands(locked)
-    state = locked.replay(hands)
+    locked, hands, state = _open(match, guard=False)
     if state.finished:
         return state
     locked.forfeited_by = rules.Team(team)

@@ -10,8 +10,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
-from scoring.models import POLITAINE_FAMILY, QUADRETTE_FAMILY, VARIANT_CHOICES, Match, Team
+from scoring.models import VARIANT_CHOICES, Match, Team, target_in_range
 
 
 class Format(models.TextChoices):
@@ -75,17 +74,7 @@ class Tournament(models.Model):
                 condition=Q(format__in=Format.values), name="tournament_format_known"
             ),
             models.CheckConstraint(
-                condition=Q(
-                    variant__in=POLITAINE_FAMILY,
-                    target__gte=rules.VARIANTS[rules.Variant.POLITAINE].min_target,
-                    target__lte=rules.VARIANTS[rules.Variant.POLITAINE].max_target,
-                )
-                | Q(
-                    variant__in=QUADRETTE_FAMILY,
-                    target__gte=rules.VARIANTS[rules.Variant.QUADRETTE].min_target,
-                    target__lte=rules.VARIANTS[rules.Variant.QUADRETTE].max_target,
-                ),
-                name="tournament_target_in_range",
+                condition=target_in_range(), name="tournament_target_in_range",
             ),
             models.CheckConstraint(
                 condition=Q(format__in=[Format.ROUND_ROBIN, Format.KNOCKOUT])

@@ -23,6 +23,13 @@ def _round(tournament, number) -> Round:
     return found
 
 
+def _round_view(tournament, number):
+    """The tournament's overview and the round's part of it."""
+    round = _round(tournament, number)
+    view = overview(tournament)
+    return round, view, next(r for r in view.rounds if r.round.pk == round.pk)
+
+
 @organizer_view
 @require_POST
 def draw_round(request, tournament):
@@ -39,9 +46,7 @@ def draw_round(request, tournament):
 @organizer_view
 @require_GET
 def round_detail(request, tournament, number):
-    round = _round(tournament, number)
-    view = overview(tournament)
-    round_view = next(r for r in view.rounds if r.round.pk == round.pk)
+    round, view, round_view = _round_view(tournament, number)
     entries = [e for t in round_view.tables for e in (t.entry_a, t.entry_b)] + round_view.byes
     return TemplateResponse(request, "tournaments/round.html", {
         "tournament": tournament, "view": view, "round_view": round_view,
@@ -101,9 +106,7 @@ def table_reissue(request, tournament, number, table):
 @require_GET
 def round_cards(request, tournament, number):
     """Printable table cards: each table's number, teams and score keeper link as a QR code."""
-    round = _round(tournament, number)
-    view = overview(tournament)
-    round_view = next(r for r in view.rounds if r.round.pk == round.pk)
+    round, _view, round_view = _round_view(tournament, number)
     cards = []
     for table in round_view.tables:
         link = scorekeeper_link(request, table.match)
