@@ -319,24 +319,13 @@ def knockout_first_round(seeded: Sequence[int]) -> list[Slot]:
     so the top seeds are the ones who go straight through.
     """
     field = _check_field(seeded)
-    size = 1 << knockout_rounds(len(field))
-    order = bracket_order(size)
-    slots = []
-    for top, bottom in zip(order[::2], order[1::2], strict=True):
-        opponent = field[bottom - 1] if bottom <= len(field) else None
-        slots.append(Slot(field[top - 1], opponent))
-    return slots
+    slots = bracket_slots(field, 1 << knockout_rounds(len(field)))
+    return [Slot(top, bottom) for top, bottom in slots]
 
 
 def knockout_next_round(winners: Sequence[int]) -> list[Slot]:
     """The next round from the previous round's winners in bracket order: 1st v 2nd, ..."""
-    if len(winners) < 2 or len(winners) % 2:
-        raise DrawError(
-            "no_round_left",
-            _("There is no knockout round left to draw."),
-            {"teams": len(winners)},
-        )
-    return [Slot(a, b) for a, b in zip(winners[::2], winners[1::2], strict=True)]
+    return [Slot(a, b) for a, b in next_bracket_slots(winners)]
 
 
 def slots_to_draw(slots: Sequence[Slot]) -> Draw:
