@@ -61,9 +61,9 @@ def _admin():
                            autocommit=True)
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="needs PostgreSQL: a server that can really go away and come back")
 def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: a server that can really go away and come back")
     match = MatchFactory()
     assert api_post(server, match, 1).status_code == 201
     name = connection.settings_dict["NAME"]
