@@ -50,7 +50,9 @@ def tournament_ref(match) -> dict | None:
 def closed_rounds(match, user):
     """Once the next round is drawn, a round's results are its draw's ground: only the
     organizers may still correct them (never a table's link)."""
-    table = _table(match)
+    # On every write to any match: its table and round in one query (the locked match row
+    # the services hold was read without them).
+    table = Table.objects.filter(match_id=match.pk).select_related("round").first()
     if table is None:
         return None
     later = Round.objects.filter(tournament_id=table.round.tournament_id,
