@@ -7,14 +7,13 @@ not exist, the IMMEDIATE transactions of the settings serialise writers the same
 Cached totals on the match are always rewritten from a replay of its hands.
 """
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import rules
+from scoring import names, rules
 from scoring.errors import Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
 from scoring.permissions import write_refusal
@@ -35,44 +34,25 @@ def _user(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
-def is_good_name(value, max_length: int = TEAM_NAME_MAX) -> bool:
-    """1 to max_length printable characters once trimmed (no NUL or other control)."""
-    if not isinstance(value, str):
-        return False
-    value = value.strip()
-    return 0 < len(value) <= max_length and not any(
-        unicodedata.category(char) == "Cc" for char in value
-    )
-
-
 def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
-    problems = []
-    if not is_good_name(team.name):
-        problems.append(
-            rules.Violation(
-                "team_name",
-                gettext_noop("A team name has 1 to 60 characters."),
-                f"{field}_name",
-            )
-        )
-    if len(team.players) not in (0, 2) or not all(
-        is_good_name(player, PLAYER_NAME_MAX) for player in team.players
-    ):
-        problems.append(
-            rules.Violation(
-                "team_players",
-                gettext_noop("Name both players of a team (1 to 60 characters each), or "
-                             "neither."),
-                f"{field}_players",
-            )
-        )
-    return problems
+    name = names.refusal([team.name], TEAM_NAME_MAX, rules.Violation(
+        "team_name", gettext_noop("A team name has 1 to 60 characters."), f"{field}_name"))
+    players_wrong = rules.Violation(
+        "team_players",
+        gettext_noop("Name both players of a team (1 to 60 characters each), or neither."),
+        f"{field}_players",
+    )
+    players = names.refusal(team.players, PLAYER_NAME_MAX, players_wrong) or (
+        players_wrong if len(team.players) not in (0, 2) else None)
+    return [problem for problem in (name, players) if problem]
 
 
-def _make_team(team: NewTeam) -> Team:
-    players = [Player.objects.create(name=name.strip()) for name in team.players]
+def make_team(team: NewTeam) -> Team:
+    """Create a valid new team and its players, names normalised (in the caller's
+    transaction)."""
+    players = [Player.objects.create(name=names.normalise(name)) for name in team.players]
     return Team.objects.create(
-        name=team.name.strip(),
+        name=names.normalise(team.name),
         first_player=players[0] if players else None,
         second_player=players[1] if players else None,
     )
@@ -97,8 +77,8 @@ def create_match(
             problems += _validate_new_team(field, team)
     if problems:
         raise InvalidInput(problems)
-    team_a = team_a if isinstance(team_a, Team) else _make_team(team_a)
-    team_b = team_b if isinstance(team_b, Team) else _make_team(team_b)
+    team_a = team_a if isinstance(team_a, Team) else make_team(team_a)
+    team_b = team_b if isinstance(team_b, Team) else make_team(team_b)
     match = Match(owner=_user(owner), variant=variant, target=target,
                   first_dealer=first_dealer, team_a=team_a, team_b=team_b)
     _seat(match, team_a, team_b)
