@@ -117,8 +117,10 @@ def _hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
 
 
-def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -> rules.MatchState:
-    """Rewrite the match's cached state from a replay of `hands`."""
+def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
+                also: tuple[str, ...] = ()) -> rules.MatchState:
+    """Rewrite the match's cached state from a replay of `hands` (and the fields `also`
+    changed, in the same write)."""
     state = match.replay(hands)
     if state.ends_early:  # the services refuse such changes before they get here
         raise Conflict([rules.Violation(
@@ -134,7 +136,7 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -
     match.version += 1
     match.updated_at = now
     fields = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
-              "version", "updated_at"]
+              "version", "updated_at", *also]
     if hand_written:
         match.last_hand_at = now
         fields.append("last_hand_at")
@@ -241,11 +243,11 @@ def reissue_scorekeeper_token(*, match: Match | int) -> Match:
 def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState:
     """Change a match's settings (the admin's edits) and replay its hands with them."""
     locked = _lock(match)
+    if "first_dealer" in fields and fields["first_dealer"] != locked.first_dealer:
+        _refuse_new_first_dealer_once_started(locked)
     for name, value in fields.items():
         setattr(locked, name, value)
-    locked.save(update_fields=list(fields))
-    hands = _hands(locked)
-    return _save_state(locked, hands, hand_written=False)
+    return _save_state(locked, _hands(locked), hand_written=False, also=tuple(fields))
 
 
 @transaction.atomic
@@ -264,6 +266,14 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     return locked
 
 
+def _refuse_new_first_dealer_once_started(match: Match) -> None:
+    if match.hand_count:
+        raise Conflict([rules.Violation(
+            "match_started",
+            gettext_noop("The first dealer cannot change once a hand is played."),
+        )])
+
+
 @transaction.atomic
 def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
@@ -271,11 +281,7 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     _guard(locked, None)
     if seat not in rules.SEATS:
         raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
-    if locked.hand_count:
-        raise Conflict([rules.Violation(
-            "match_started",
-            gettext_noop("The first dealer cannot change once a hand is played."),
-        )])
+    _refuse_new_first_dealer_once_started(locked)
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
     return _save_state(locked, [], hand_written=False)
