@@ -2,16 +2,13 @@
 not: a stranger's failures never lock the real user out (django-axes reads the address with
 django-ipware, as PROXY_COUNT says)."""
 
-import runpy
-from pathlib import Path
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.environment import settings_from_environment
 from tests.factories import UserFactory
 
-ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct horse battery staple"
 PROXY = "10.0.0.2"  # the reverse proxy, as the app sees it (REMOTE_ADDR)
 INTRUDER, CAROL = "81.56.10.7", "81.56.20.9"  # visitors' addresses
@@ -19,19 +16,11 @@ INTRUDER, CAROL = "81.56.10.7", "81.56.20.9"  # visitors' addresses
 pytestmark = pytest.mark.django_db
 
 
-def settings_from_environment(monkeypatch, **environment) -> dict:
-    """The settings module as it reads this environment."""
-    for name, value in environment.items():
-        monkeypatch.setenv(name, value)
-    return runpy.run_path(str(ROOT / "config" / "settings" / "__init__.py"))
-
-
 @pytest.fixture
 def proxies(settings, monkeypatch):
     """Apply the client-address settings that PROXY_COUNT=<count> gives."""
 
     def apply(count: str):
-        monkeypatch.delenv("DEBUG", raising=False)
         read = settings_from_environment(monkeypatch, PROXY_COUNT=count)
         for name, value in read.items():
             if name.startswith(("AXES_IPWARE_", "IPWARE_")):

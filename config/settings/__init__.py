@@ -134,7 +134,9 @@ SILENCED_SYSTEM_CHECKS = ["security.W003"]
 # The reverse proxy terminates TLS and says so in X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool(
+    "SECURE_COOKIES", default=not DEBUG)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 if CSRF_COOKIE_SECURE:
     # __Host- cookies: HTTPS only, this host only, so no subdomain can plant a CSRF token.
     CSRF_COOKIE_NAME = "__Host-csrftoken"
@@ -221,6 +223,8 @@ STORAGES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Score keeper link secrets never reach the log ("Not Found: /k/<secret>/...").
+    "filters": {"link_secrets": {"()": "config.log_secrets.MaskLinkSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["link_secrets"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "WARNING"},
 }
