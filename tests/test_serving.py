@@ -5,12 +5,8 @@ import http.client
 import io
 import logging
 import os
-import socket
-import subprocess
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -18,8 +14,8 @@ from gunicorn.config import Config
 
 from config.log_secrets import GunicornLogger, MaskLinkSecrets
 from scoring.models import new_scorekeeper_token
+from tests.served import Server, free_port
 
-ROOT = Path(__file__).resolve().parent.parent
 SECRET = new_scorekeeper_token()
 
 
@@ -60,35 +56,19 @@ def test_djangos_log_masks_link_secrets(client):
     assert SECRET not in captured.getvalue()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def gunicorn(tmp_path_factory):
     """`make serve`'s gunicorn (config/gunicorn.py) with ACCESS_LOG=1, on an empty database."""
-    port = free_port()
     folder = tmp_path_factory.mktemp("gunicorn")
-    out, err = (folder / "out.log").open("w+"), (folder / "err.log").open("w+")
-    env = {"PATH": os.environ["PATH"], "SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "127.0.0.1",
-           "DATABASE_URL": f"sqlite:///{folder / 'empty.sqlite3'}", "ACCESS_LOG": "1",
-           "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "THREADS": "2",
-           "SECURE_SSL_REDIRECT": "0", "DJANGO_SETTINGS_MODULE": "config.settings"}
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-c",
-                               "config/gunicorn.py"], cwd=ROOT, env=env, stdout=out, stderr=err)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert server.poll() is None and time.monotonic() < deadline, err.read()
-            time.sleep(0.2)
-    yield SimpleNamespace(port=port, server=server, out=out, err=err)
-    server.terminate()
-    server.wait(timeout=30)
+    with (folder / "output.log").open("w+") as log:
+        served = Server({
+            "PATH": os.environ["PATH"], "SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": f"sqlite:///{folder / 'empty.sqlite3'}", "ACCESS_LOG": "1",
+            "BIND": f"127.0.0.1:{free_port()}", "WEB_CONCURRENCY": "1", "THREADS": "2",
+            "SECURE_SSL_REDIRECT": "0", "DJANGO_SETTINGS_MODULE": "config.settings"}, log=log)
+        served.start()
+        yield served
+        served.stop()
 
 
 def send(port, path="/healthz", headers=None):
@@ -104,11 +84,10 @@ def test_gunicorn_logs_requests_with_link_secrets_masked(gunicorn):
     send(gunicorn.port, f"/k/{SECRET}/hands/undo/")
     assert send(gunicorn.port) == 200
     time.sleep(0.5)
-    gunicorn.out.seek(0)
-    gunicorn.err.seek(0)
-    access, errors = gunicorn.out.read(), gunicorn.err.read()
-    assert '"GET /k/[secret]/live/ HTTP/1.1"' in access and "/healthz" in access
-    assert SECRET not in access + errors
+    gunicorn.log.seek(0)
+    output = gunicorn.log.read()
+    assert '"GET /k/[secret]/live/ HTTP/1.1"' in output and "/healthz" in output
+    assert SECRET not in output
 
 
 def test_gunicorn_refuses_an_overlong_request_line_and_too_many_headers(gunicorn):
