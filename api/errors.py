@@ -3,7 +3,10 @@
 
 from contextlib import contextmanager
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from ninja.errors import AuthenticationError, HttpError, ValidationError
@@ -15,7 +18,7 @@ STATUS_OF = {InvalidInput: 422, Conflict: 409, NotFound: 404}
 
 def documented_errors(schema):
     """The refusals every operation may answer, for its OpenAPI responses."""
-    return dict.fromkeys((400, 401, 403, 404, 409, 422, 503), schema)
+    return dict.fromkeys((400, 401, 403, 404, 409, 413, 422, 503), schema)
 
 
 class ApiError(Exception):
@@ -55,6 +58,18 @@ def forbidden_for_link():
 
 def not_found():
     return ApiError(404, "not_found", _("There is no such match, or it is not yours to see."))
+
+
+def no_such_tournament():
+    return ApiError(404, "not_found",
+                    _("There is no such tournament, or it is not yours to see."))
+
+
+def too_large():
+    megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20
+    limit = formats.number_format(megabytes, decimal_pos=0 if megabytes.is_integer() else 1)
+    return ApiError(413, "too_large", _("The body is larger than %(limit)s MB, the most the "
+                                        "API reads: send less.") % {"limit": limit})
 
 
 def unauthorized():
@@ -149,3 +164,7 @@ def install_handlers(api):
     def http_404(request, exc):
         error = not_found()
         return respond(request, error.status, error.code, error.message)
+
+    @api.exception_handler(RequestDataTooBig)
+    def request_too_large(request, exc):
+        return api_error(request, too_large())

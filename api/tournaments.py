@@ -4,7 +4,7 @@ matches are read and scored through the match API."""
 from ninja import Path, Router, Status
 
 from api import auth
-from api.errors import documented_errors, not_found, refusals, unauthorized
+from api.errors import documented_errors, no_such_tournament, refusals, unauthorized
 from api.schemas import ErrorOut, RoundOut, StandingsOut, TournamentIn, TournamentOut
 from scoring.selectors import MAX_ID
 from scoring.services import NewTeam
@@ -25,7 +25,7 @@ def _tournament(request, pk: int, *, organize: bool) -> Tournament:
     organizer = tournament is not None and caller.user is not None and can_organize(
         caller.user, tournament)
     if tournament is None or not (organizer or (not organize and tournament.public)):
-        raise unauthorized() if caller.anonymous else not_found()
+        raise unauthorized() if caller.anonymous else no_such_tournament()
     return tournament
 
 

@@ -8,16 +8,24 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules, services
 from scoring.errors import ScoringError
+from scoring.forms import NameField
 from scoring.models import Hand, HandRevision, Match, Player, Team
 
 
+class NamedAdmin(admin.ModelAdmin):
+    """Names stored normalised, as the services store them (scoring.names)."""
+
+    def get_form(self, request, obj=None, **kwargs):
+        return super().get_form(request, obj, field_classes={"name": NameField}, **kwargs)
+
+
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(NamedAdmin):
     search_fields = ["name"]
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(NamedAdmin):
     list_display = ["name", "first_player", "second_player"]
     search_fields = ["name"]
     autocomplete_fields = ["first_player", "second_player"]

@@ -7,15 +7,28 @@ refusals are shown beside the field (or the pair of fields) they are about.
 import secrets
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
+from scoring import names, rules
 from scoring.errors import render
 from scoring.models import SEAT_CHOICES, VARIANT_CHOICES
 from scoring.services import NewTeam
 
 RANDOM_DEALER = "random"
 POLITAINE_CHOICES = [(0, "0"), (1, "1"), (2, "2")]
+
+
+class NameField(forms.CharField):
+    """A name of a team, a player, a tournament or a place, normalised as it will be stored
+    (scoring.names); invisible characters are refused beside the field."""
+
+    def clean(self, value):
+        value = super().clean(value)
+        if names.has_invisible(value):
+            raise ValidationError(_(names.INVISIBLE_MESSAGE), code="name_invisible")
+        # Control characters are the services' to refuse, as they were typed.
+        return value if names.has_control(value) else names.normalise(value)
 
 
 def _number(label, **attrs):
@@ -34,16 +47,16 @@ class NewMatchForm(forms.Form):
         help_text=_("Leave empty for the game's usual target (31, 33, 200 or 7)."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    team_a_name = forms.CharField(label=_("Team A (North and South)"), max_length=60,
-                                  required=False,
-                                  widget=forms.TextInput(attrs={"placeholder": _("Us")}))
-    team_b_name = forms.CharField(label=_("Team B (East and West)"), max_length=60,
-                                  required=False,
-                                  widget=forms.TextInput(attrs={"placeholder": _("Them")}))
-    seat_n = forms.CharField(label=_("North"), max_length=60, required=False)
-    seat_s = forms.CharField(label=_("South"), max_length=60, required=False)
-    seat_e = forms.CharField(label=_("East"), max_length=60, required=False)
-    seat_w = forms.CharField(label=_("West"), max_length=60, required=False)
+    team_a_name = NameField(label=_("Team A (North and South)"), max_length=60,
+                            required=False,
+                            widget=forms.TextInput(attrs={"placeholder": _("Us")}))
+    team_b_name = NameField(label=_("Team B (East and West)"), max_length=60,
+                            required=False,
+                            widget=forms.TextInput(attrs={"placeholder": _("Them")}))
+    seat_n = NameField(label=_("North"), max_length=60, required=False)
+    seat_s = NameField(label=_("South"), max_length=60, required=False)
+    seat_e = NameField(label=_("East"), max_length=60, required=False)
+    seat_w = NameField(label=_("West"), max_length=60, required=False)
     first_dealer = forms.ChoiceField(
         label=_("First dealer"),
         choices=[(RANDOM_DEALER, _("Draw at random")), *SEAT_CHOICES],
@@ -67,10 +80,10 @@ class NewMatchForm(forms.Form):
             for violation in rules.validate_target(variant, data["target"]):
                 self.add_error("target", render(violation))
         for seats in (("seat_n", "seat_s"), ("seat_e", "seat_w")):
-            names = [data.get(seat, "").strip() for seat in seats]
-            if any(names) and not all(names):
+            typed = [data.get(seat, "").strip() for seat in seats]
+            if any(typed) and not all(typed):
                 self.add_error(
-                    seats[1] if names[0] else seats[0],
+                    seats[1] if typed[0] else seats[0],
                     _("Name both players of a team, or neither."),
                 )
         return data

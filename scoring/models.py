@@ -369,6 +369,11 @@ class Hand(models.Model):
     )
     entered_at = models.DateTimeField(_("entered"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
+    # The hand before this one (none for hand 1), kept by the database (db_triggers). A
+    # foreign key checked at commit: a hand goes only with every hand after it, so the last
+    # hand may go, and a whole match in any order, never a hand in the middle.
+    follows = models.ForeignKey("self", models.DO_NOTHING, null=True, blank=True,
+                                editable=False, related_name="+", verbose_name=_("follows"))
 
     class Meta:
         verbose_name = _("hand")

@@ -7,14 +7,13 @@ not exist, the IMMEDIATE transactions of the settings serialise writers the same
 Cached totals on the match are always rewritten from a replay of its hands.
 """
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import rules
+from scoring import names, rules
 from scoring.errors import Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
 from scoring.permissions import write_refusal
@@ -35,44 +34,25 @@ def _user(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
-def is_good_name(value, max_length: int = TEAM_NAME_MAX) -> bool:
-    """1 to max_length printable characters once trimmed (no NUL or other control)."""
-    if not isinstance(value, str):
-        return False
-    value = value.strip()
-    return 0 < len(value) <= max_length and not any(
-        unicodedata.category(char) == "Cc" for char in value
-    )
-
-
 def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
-    problems = []
-    if not is_good_name(team.name):
-        problems.append(
-            rules.Violation(
-                "team_name",
-                gettext_noop("A team name has 1 to 60 characters."),
-                f"{field}_name",
-            )
-        )
-    if len(team.players) not in (0, 2) or not all(
-        is_good_name(player, PLAYER_NAME_MAX) for player in team.players
-    ):
-        problems.append(
-            rules.Violation(
-                "team_players",
-                gettext_noop("Name both players of a team (1 to 60 characters each), or "
-                             "neither."),
-                f"{field}_players",
-            )
-        )
-    return problems
+    name = names.refusal([team.name], TEAM_NAME_MAX, rules.Violation(
+        "team_name", gettext_noop("A team name has 1 to 60 characters."), f"{field}_name"))
+    players_wrong = rules.Violation(
+        "team_players",
+        gettext_noop("Name both players of a team (1 to 60 characters each), or neither."),
+        f"{field}_players",
+    )
+    players = names.refusal(team.players, PLAYER_NAME_MAX, players_wrong) or (
+        players_wrong if len(team.players) not in (0, 2) else None)
+    return [problem for problem in (name, players) if problem]
 
 
-def _make_team(team: NewTeam) -> Team:
-    players = [Player.objects.create(name=name.strip()) for name in team.players]
+def make_team(team: NewTeam) -> Team:
+    """Create a valid new team and its players, names normalised (in the caller's
+    transaction)."""
+    players = [Player.objects.create(name=names.normalise(name)) for name in team.players]
     return Team.objects.create(
-        name=team.name.strip(),
+        name=names.normalise(team.name),
         first_player=players[0] if players else None,
         second_player=players[1] if players else None,
     )
@@ -97,8 +77,8 @@ def create_match(
             problems += _validate_new_team(field, team)
     if problems:
         raise InvalidInput(problems)
-    team_a = team_a if isinstance(team_a, Team) else _make_team(team_a)
-    team_b = team_b if isinstance(team_b, Team) else _make_team(team_b)
+    team_a = team_a if isinstance(team_a, Team) else make_team(team_a)
+    team_b = team_b if isinstance(team_b, Team) else make_team(team_b)
     match = Match(owner=_user(owner), variant=variant, target=target,
                   first_dealer=first_dealer, team_a=team_a, team_b=team_b)
     _seat(match, team_a, team_b)
@@ -137,8 +117,10 @@ def _hands(match: Match) -> list[Hand]:
     return list(Hand.objects.filter(match=match).order_by("number"))
 
 
-def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -> rules.MatchState:
-    """Rewrite the match's cached state from a replay of `hands`."""
+def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
+                also: tuple[str, ...] = ()) -> rules.MatchState:
+    """Rewrite the match's cached state from a replay of `hands` (and the fields `also`
+    changed, in the same write)."""
     state = match.replay(hands)
     if state.ends_early:  # the services refuse such changes before they get here
         raise Conflict([rules.Violation(
@@ -154,7 +136,7 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -
     match.version += 1
     match.updated_at = now
     fields = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
-              "version", "updated_at"]
+              "version", "updated_at", *also]
     if hand_written:
         match.last_hand_at = now
         fields.append("last_hand_at")
@@ -261,11 +243,11 @@ def reissue_scorekeeper_token(*, match: Match | int) -> Match:
 def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState:
     """Change a match's settings (the admin's edits) and replay its hands with them."""
     locked = _lock(match)
+    if "first_dealer" in fields and fields["first_dealer"] != locked.first_dealer:
+        _refuse_new_first_dealer_once_started(locked)
     for name, value in fields.items():
         setattr(locked, name, value)
-    locked.save(update_fields=list(fields))
-    hands = _hands(locked)
-    return _save_state(locked, hands, hand_written=False)
+    return _save_state(locked, _hands(locked), hand_written=False, also=tuple(fields))
 
 
 @transaction.atomic
@@ -284,6 +266,14 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     return locked
 
 
+def _refuse_new_first_dealer_once_started(match: Match) -> None:
+    if match.hand_count:
+        raise Conflict([rules.Violation(
+            "match_started",
+            gettext_noop("The first dealer cannot change once a hand is played."),
+        )])
+
+
 @transaction.atomic
 def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
@@ -291,11 +281,7 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     _guard(locked, None)
     if seat not in rules.SEATS:
         raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
-    if locked.hand_count:
-        raise Conflict([rules.Violation(
-            "match_started",
-            gettext_noop("The first dealer cannot change once a hand is played."),
-        )])
+    _refuse_new_first_dealer_once_started(locked)
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
     return _save_state(locked, [], hand_written=False)

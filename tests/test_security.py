@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import rules, services
 from scoring.services import NewTeam
+from tests.environment import settings_from_environment
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_tournament
 
@@ -107,3 +108,16 @@ def test_names_with_markup_are_shown_as_text_everywhere(client):
         body = client.get(page).content.decode()
         assert "<script>alert" not in body and "<b>Bold</b>" not in body, page
         assert "&lt;script&gt;alert" in body, page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("secure_cookies", "secure"), [("", True), ("0", False)])
+def test_the_language_cookie_is_secure_with_the_other_cookies_and_same_site_lax(
+        client, settings, monkeypatch, secure_cookies, secure):
+    read = settings_from_environment(monkeypatch, SECURE_COOKIES=secure_cookies)
+    for name in ("LANGUAGE_COOKIE_SECURE", "LANGUAGE_COOKIE_SAMESITE", "SESSION_COOKIE_SECURE"):
+        setattr(settings, name, read[name])
+    response = client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "fr" and cookie["samesite"] == "Lax"
+    assert bool(cookie["secure"]) is secure is read["SESSION_COOKIE_SECURE"]

@@ -2,41 +2,59 @@
 
 import csv
 import io
+from collections.abc import Iterable
 
 from scoring.models import Hand, HandRevision
 from tournaments.selectors import Overview
 
 FORMAT_VERSION = 1
 
+# What makes Excel, LibreOffice or Google Sheets read a cell as a formula (OWASP, CSV
+# injection), and the full-width forms some of them read the same way.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
-def standings_csv(view: Overview) -> str:
+
+def spreadsheet_cell(value):
+    """A cell a spreadsheet shows as typed: text that would start a formula gets a leading
+    quote, which spreadsheets read as "this is text"; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv(header: list[str], rows: Iterable[list]) -> str:
+    """Every CSV export, its cells made safe for spreadsheets."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["rank", "team", "players", "seed", "played", "wins", "losses", "byes",
-                     "points_for", "points_against", "difference", "buchholz", "withdrawn"])
-    entries = view.entry_by_id
-    for s in view.standings:
-        writer.writerow([s.rank, s.name, _players(entries[s.team_id]), s.seed, s.played, s.wins,
-                         s.losses, s.byes, s.points_for, s.points_against, s.difference,
-                         s.buchholz, "yes" if s.withdrawn else ""])
+    writer.writerow(header)
+    writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
+
+
+def standings_csv(view: Overview) -> str:
+    entries = view.entry_by_id
+    return _csv(
+        ["rank", "team", "players", "seed", "played", "wins", "losses", "byes", "points_for",
+         "points_against", "difference", "buchholz", "withdrawn"],
+        ([s.rank, s.name, _players(entries[s.team_id]), s.seed, s.played, s.wins, s.losses,
+          s.byes, s.points_for, s.points_against, s.difference, s.buchholz,
+          "yes" if s.withdrawn else ""] for s in view.standings),
+    )
 
 
 def results_csv(view: Overview) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
-                     "finish_reason", "hands", "status"])
-    for round_view in view.rounds:
-        for t in round_view.tables:
-            writer.writerow([round_view.round.number, t.table.number, t.entry_a.name,
-                             t.entry_b.name, t.match.score_a, t.match.score_b,
-                             t.winner.name if t.winner else "", t.match.finish_reason or "",
-                             t.match.hand_count, t.match.status])
-        for entry in round_view.byes:
-            writer.writerow([round_view.round.number, "", entry.name, "", "", "", entry.name,
-                             "bye", "", "bye"])
-    return out.getvalue()
+    def rows():
+        for round_view in view.rounds:
+            for t in round_view.tables:
+                yield [round_view.round.number, t.table.number, t.entry_a.name, t.entry_b.name,
+                       t.match.score_a, t.match.score_b, t.winner.name if t.winner else "",
+                       t.match.finish_reason or "", t.match.hand_count, t.match.status]
+            for entry in round_view.byes:
+                yield [round_view.round.number, "", entry.name, "", "", "", entry.name, "bye",
+                       "", "bye"]
+
+    return _csv(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
+                 "finish_reason", "hands", "status"], rows())
 
 
 def _username(user) -> str | None:

@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
+from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES
 from scoring.services import NewTeam
 from tournaments.models import MAX_SWISS_ROUNDS, Format
@@ -18,10 +19,10 @@ TIEBREAK_LABELS = {
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = NameField(label=_("Name"), max_length=100)
     date = forms.DateField(label=_("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    place = NameField(label=_("Place"), max_length=100, required=False)
     variant = forms.ChoiceField(label=_("Game"), choices=VARIANT_CHOICES,
                                 initial=rules.Variant.POLITAINE)
     target = forms.IntegerField(
@@ -77,9 +78,9 @@ class TournamentForm(forms.Form):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=60)
-    first_player = forms.CharField(label=_("First player"), max_length=60, required=False)
-    second_player = forms.CharField(label=_("Second player"), max_length=60, required=False)
+    name = NameField(label=_("Team name"), max_length=60)
+    first_player = NameField(label=_("First player"), max_length=60, required=False)
+    second_player = NameField(label=_("Second player"), max_length=60, required=False)
 
     def team(self) -> NewTeam:
         players = tuple(p for p in (self.cleaned_data["first_player"].strip(),

@@ -14,12 +14,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import rules
+from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import Conflict, InvalidInput
-from scoring.models import Match, Player, Team
+from scoring.models import Match
 from scoring.selectors import MAX_ID
-from scoring.services import NewTeam, is_good_name
+from scoring.services import NewTeam
 from tournaments import draw as drawing
 from tournaments.formats import (
     FORMATS,
@@ -80,13 +80,12 @@ class Settings:
 
 
 def validate_settings(settings: Settings) -> list[rules.Violation]:
-    problems = []
-    if not is_good_name(settings.name, NAME_MAX):
-        problems.append(_violation("name", gettext_noop("A tournament name has 1 to 100 "
-                                                        "characters."), "name"))
-    if settings.place and not is_good_name(settings.place, NAME_MAX):
-        problems.append(_violation("place", gettext_noop("A place has at most 100 characters."),
-                                   "place"))
+    problems = [problem for problem in (
+        names.refusal([settings.name], NAME_MAX, _violation(
+            "name", gettext_noop("A tournament name has 1 to 100 characters."), "name")),
+        settings.place and names.refusal([settings.place], NAME_MAX, _violation(
+            "place", gettext_noop("A place has at most 100 characters."), "place")),
+    ) if problem]
     problems += rules.validate_new_match(settings.variant, settings.target, "N")
     if settings.format not in FORMATS:
         problems.append(_violation(
@@ -122,8 +121,8 @@ def _apply(tournament: Tournament, settings: Settings) -> None:
     for name in ("variant", "target", "format", "swiss_rounds", "knockout_size", "public",
                  "date", "round_minutes", "tiebreaks"):
         setattr(tournament, name, getattr(settings, name))
-    tournament.name = settings.name.strip()
-    tournament.place = (settings.place or "").strip()
+    tournament.name = names.normalise(settings.name)
+    tournament.place = names.normalise(settings.place or "")
     if settings.format not in ("swiss", "swiss_knockout"):
         tournament.swiss_rounds = None
     if settings.format != "swiss_knockout":
@@ -193,35 +192,29 @@ def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
 
 def _validate_new_teams(teams, taken=()) -> list[rules.Violation]:
     problems = []
-    names = {name.casefold() for name in taken}
+    keys = {names.key(name) for name in taken}
     for line, team in enumerate(teams, start=1):
-        if not is_good_name(team.name) or not (
-            len(team.players) in (0, 2) and all(is_good_name(p) for p in team.players)
-        ):
-            problems.append(_violation(
-                "team", gettext_noop("Team %(line)s: a name of 1 to 60 characters and two "
-                                     "players, or none."), "teams", line=line))
-        elif team.name.strip().casefold() in names:
+        wrong = _violation("team", gettext_noop("Team %(line)s: a name of 1 to 60 characters "
+                                                "and two players, or none."), "teams", line=line)
+        refusal = names.refusal([team.name, *team.players], scoring.TEAM_NAME_MAX, wrong) or (
+            wrong if len(team.players) not in (0, 2) else None)
+        if refusal:
+            problems.append(refusal)
+        elif names.key(team.name) in keys:
             problems.append(_violation(
                 "team_name_taken", gettext_noop("Team %(line)s: %(name)s is already in the "
                                                 "tournament."), "teams",
-                line=line, name=team.name.strip()))
+                line=line, name=names.normalise(team.name)))
         else:
-            names.add(team.name.strip().casefold())
-    if len(names) > MAX_TEAMS:
+            keys.add(names.key(team.name))
+    if len(keys) > MAX_TEAMS:
         problems.append(_violation("too_many_teams", gettext_noop(
             "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
     return problems
 
 
 def _create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
-    players = [Player.objects.create(name=name.strip()) for name in team.players]
-    created = Team.objects.create(
-        name=team.name.strip(),
-        first_player=players[0] if players else None,
-        second_player=players[1] if players else None,
-    )
-    return Entry.objects.create(tournament=tournament, team=created, seed=seed)
+    return Entry.objects.create(tournament=tournament, team=scoring.make_team(team), seed=seed)
 
 
 def _field_is_closed(tournament: Tournament) -> bool:

@@ -134,7 +134,9 @@ SILENCED_SYSTEM_CHECKS = ["security.W003"]
 # The reverse proxy terminates TLS and says so in X-Forwarded-Proto.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = env_bool(
+    "SECURE_COOKIES", default=not DEBUG)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 if CSRF_COOKIE_SECURE:
     # __Host- cookies: HTTPS only, this host only, so no subdomain can plant a CSRF token.
     CSRF_COOKIE_NAME = "__Host-csrftoken"
@@ -180,12 +182,17 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(env_str("AXES_COOLOFF_MINUTES") or 15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# Behind a reverse proxy the visitor's address is in X-Forwarded-For (PROXY_COUNT proxies).
-# Production runs behind one reverse proxy unless told otherwise (README, Deploying).
-AXES_IPWARE_PROXY_COUNT = int(env_str("PROXY_COUNT") or (0 if DEBUG else 1)) or None
+# The visitor's address, read by django-ipware. Production runs behind PROXY_COUNT reverse
+# proxies (one unless told otherwise: README, Deploying), each appending the address it saw to
+# X-Forwarded-For: the visitor is the PROXY_COUNT-th address from its right, whatever the
+# visitor wrote on its left. ipware counts only the proxies listed in the header (the nearest
+# is REMOTE_ADDR), hence one less; not strict, so that a forged left part changes nothing.
+PROXY_COUNT = int(env_str("PROXY_COUNT") or (0 if DEBUG else 1))
+AXES_IPWARE_PROXY_COUNT = PROXY_COUNT - 1 if PROXY_COUNT else None
 AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if AXES_IPWARE_PROXY_COUNT else ["REMOTE_ADDR"]
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if PROXY_COUNT else ["REMOTE_ADDR"]
 )
+IPWARE_STRICT = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -216,6 +223,8 @@ STORAGES = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Score keeper link secrets never reach the log ("Not Found: /k/<secret>/...").
+    "filters": {"link_secrets": {"()": "config.log_secrets.MaskLinkSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["link_secrets"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "WARNING"},
 }

@@ -1,0 +1,82 @@
+"""Names that people type (teams, players, tournaments, places): one form to store them in,
+one key to compare them by, the same on every path (services, pages, API, admin).
+
+Stored: Unicode NFC (an "é" typed as "e" and an accent is the keyboard's "é"), white space
+trimmed and each run of it, no-break spaces included, one space. Refused: control characters,
+and the invisible characters that make two names look alike or show a name's letters in
+another order (zero-width characters and bidirectional controls).
+"""
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from enum import Enum
+
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+
+# Zero-width characters and bidirectional controls: U+200B-U+200F, U+202A-U+202E,
+# U+2066-U+2069 and U+FEFF; with them the other invisible joiners and marks: the Arabic
+# letter mark (U+061C), the Mongolian vowel separator (U+180E), U+2060-U+2064.
+INVISIBLE = re.compile("[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+
+INVISIBLE_MESSAGE = gettext_noop(
+    "Names cannot hold invisible characters (zero-width spaces or direction marks): type the "
+    "name again without them.")
+INVISIBLE_LINE_MESSAGE = gettext_noop(
+    "Team %(line)s: names cannot hold invisible characters (zero-width spaces or direction "
+    "marks): type the name again without them.")
+
+
+class Problem(Enum):
+    LENGTH = "length"  # not text, empty, or too long once normalised
+    CONTROL = "control"
+    INVISIBLE = "invisible"
+
+
+def normalise(value: str) -> str:
+    """The form a name is stored in."""
+    return " ".join(unicodedata.normalize("NFC", value).split())
+
+
+def key(value: str) -> str:
+    """What names are compared by: one key, one name, whatever the case, the spacing, the
+    compatibility forms (full-width letters) or invisible characters stored before."""
+    folded = unicodedata.normalize("NFKC", INVISIBLE.sub("", value)).casefold()
+    return normalise(unicodedata.normalize("NFKC", folded))
+
+
+def has_invisible(value: str) -> bool:
+    return bool(INVISIBLE.search(value))
+
+
+def has_control(value: str) -> bool:
+    """A control character (NUL, a tab...) inside the name; around it, it is white space."""
+    return any(unicodedata.category(char) == "Cc" for char in value.strip())
+
+
+def problem(value, max_length: int) -> Problem | None:
+    """Why `value` cannot be a name of at most `max_length` characters, or None."""
+    if not isinstance(value, str):
+        return Problem.LENGTH
+    if has_invisible(value):
+        return Problem.INVISIBLE
+    if has_control(value):
+        return Problem.CONTROL
+    if not 0 < len(normalise(value)) <= max_length:
+        return Problem.LENGTH
+    return None
+
+
+def refusal(values: Iterable, max_length: int, otherwise: rules.Violation
+            ) -> rules.Violation | None:
+    """None when each of `values` is a good name. Else the refusal of invisible characters
+    (on the field, and the line of a list, of `otherwise`), or `otherwise`."""
+    found = {problem(value, max_length) for value in values} - {None}
+    if not found:
+        return None
+    if Problem.INVISIBLE in found:
+        message = INVISIBLE_LINE_MESSAGE if "line" in otherwise.params else INVISIBLE_MESSAGE
+        return rules.Violation("name_invisible", message, otherwise.field, otherwise.params)
+    return otherwise
