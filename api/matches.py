@@ -129,3 +129,15 @@ def undo_hand(request, id: int = MatchId, number: int = HandNumber):
     return _out(request, match, fresh=True)
 
 
+
+
+@router.post("/matches/{id}/scorekeeper-token", response={200: MatchOut, **ERRORS},
+             auth=auth.PERSONAL, exclude_unset=True,
+             summary="Revoke the score keeper link and make a new one")
+def renew_scorekeeper_token(request, id: int = MatchId):
+    """The old token (and link) stops working at once; the match object carries the new
+    one. A personal token or session of the match's keepers only."""
+    auth.personal_user(request)
+    match = _match(request, id, write=True)
+    services.reissue_scorekeeper_token(match=match)
+    return _out(request, match, fresh=True)

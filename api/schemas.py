@@ -168,7 +168,12 @@ class TournamentIn(StrictIn):
     variant: Variant
     target: int | None = Field(None, description="Defaults 31, 33, 200 or 7 by variant.")
     format: Format
-    rounds: int | None = Field(None, description="Swiss rounds (Swiss formats only).")
+    rounds: int | None = Field(
+        None, description="Swiss rounds (Swiss formats only); empty for what suits the field: "
+        "ceil(log2 teams), at least 3 when the field allows, fixed at the first draw.")
+    swiss_first_round: Literal["by_seed", "random"] = Field(
+        "by_seed", description="Round 1 of a Swiss: the top half of the seeds against the "
+        "bottom half (1 v 5, 2 v 6...), or at random.")
     knockout_size: int | None = Field(
         None, description="swiss_knockout: how many of the top teams play the knockout.")
     public: bool = True
@@ -183,7 +188,17 @@ class TournamentTeamOut(Schema):
     id: int
     name: str
     seed: int
+    checked_in: bool
     withdrawn: bool
+
+
+class TeamFlagsIn(StrictIn):
+    """What to change; a key left out stays as it is."""
+
+    checked_in: bool | None = None
+    withdrawn: bool | None = Field(
+        None, description="true withdraws the team: a match it is playing is forfeited, and "
+        "in a round robin each remaining opponent wins by forfeit.")
 
 
 class RoundMatchOut(Schema):
@@ -202,6 +217,8 @@ class RoundOut(Schema):
     stage: Literal["round_robin", "swiss", "knockout"]
     matches: list[RoundMatchOut]
     byes: list[int]
+    with_rematches: bool = Field(description="Drawn with the fewest rematches, at the "
+                                 "organizer's request.")
 
 
 class TournamentOut(Schema):
@@ -214,9 +231,13 @@ class TournamentOut(Schema):
     date: Date | None
     place: str
     swiss_rounds: int | None
+    swiss_first_round: Literal["by_seed", "random"]
     knockout_size: int | None
     total_rounds: int
     finished: bool
+    champion: int | None = Field(
+        description="The winning team's id once the tournament is over: the winner of the "
+        "final in a knockout, the top of the standings otherwise; never a withdrawn team.")
     teams: list[TournamentTeamOut]
     rounds: list[RoundOut]
 
@@ -237,6 +258,7 @@ class StandingOut(Schema):
     points_against: int
     difference: int
     buchholz: int
+    withdrawn: bool = Field(description="Withdrawn teams come after the teams still in.")
 
 
 class StandingsOut(Schema):

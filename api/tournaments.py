@@ -1,21 +1,36 @@
 """Tournaments: create one with its teams, draw rounds, read it and its standings. Its
 matches are read and scored through the match API."""
 
-from ninja import Path, Router, Status
+from ninja import Path, Query, Router, Status
 
 from api import auth
-from api.errors import documented_errors, no_such_tournament, refusals, unauthorized
-from api.schemas import ErrorOut, RoundOut, StandingsOut, TournamentIn, TournamentOut
+from api.errors import (
+    documented_errors,
+    no_such_team,
+    no_such_tournament,
+    refusals,
+    unauthorized,
+)
+from api.schemas import (
+    ErrorOut,
+    RoundOut,
+    StandingsOut,
+    TeamFlagsIn,
+    TournamentIn,
+    TournamentOut,
+    TournamentTeamOut,
+)
 from scoring.selectors import MAX_ID
 from scoring.services import NewTeam
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.selectors import can_organize, overview
 from tournaments.services import Settings
 
 router = Router(tags=["tournaments"])
 
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
+TeamId = Path(..., ge=1, le=MAX_ID, description="The team's id in the tournament.")
 ERRORS = documented_errors(ErrorOut)
 
 
@@ -42,7 +57,13 @@ def _round_data(round_view, *, tokens: bool) -> dict:
             match["scorekeeper_token"] = t.match.scorekeeper_token
         matches.append(match)
     return {"number": round_view.round.number, "stage": round_view.round.stage,
-            "matches": matches, "byes": [entry.pk for entry in round_view.byes]}
+            "matches": matches, "byes": [entry.pk for entry in round_view.byes],
+            "with_rematches": round_view.round.with_rematches}
+
+
+def team_data(entry) -> dict:
+    return {"id": entry.pk, "name": entry.name, "seed": entry.seed,
+            "checked_in": entry.checked_in, "withdrawn": entry.withdrawn}
 
 
 def tournament_data(view, *, tokens: bool) -> dict:
@@ -50,10 +71,11 @@ def tournament_data(view, *, tokens: bool) -> dict:
     return {
         "id": t.pk, "name": t.name, "variant": t.variant, "target": t.target,
         "format": t.format, "public": t.public, "date": t.date, "place": t.place,
-        "swiss_rounds": t.swiss_rounds, "knockout_size": t.knockout_size,
+        "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
+        "knockout_size": t.knockout_size,
         "total_rounds": view.total_rounds, "finished": view.finished,
-        "teams": [{"id": e.pk, "name": e.name, "seed": e.seed, "withdrawn": e.withdrawn}
-                  for e in view.entries],
+        "champion": view.champion.pk if view.champion else None,
+        "teams": [team_data(e) for e in view.entries],
         "rounds": [_round_data(r, tokens=tokens) for r in view.rounds],
     }
 
@@ -66,7 +88,7 @@ def create_tournament(request, payload: TournamentIn):
         name=payload.name, variant=payload.variant, format=payload.format,
         target=payload.target, swiss_rounds=payload.rounds, knockout_size=payload.knockout_size,
         public=payload.public, date=payload.date, place=payload.place,
-        round_minutes=payload.round_minutes,
+        round_minutes=payload.round_minutes, swiss_first_round=payload.swiss_first_round,
     )
     teams = [NewTeam(team.name, tuple(team.players)) for team in payload.teams]
     with refusals():
@@ -85,11 +107,18 @@ def get_tournament(request, id: int = TournamentId):
 
 @router.post("/tournaments/{id}/rounds", response={201: RoundOut, **ERRORS},
              auth=auth.PERSONAL, summary="Draw the next round")
-def draw_round(request, id: int = TournamentId):
+def draw_round(request, id: int = TournamentId,
+               allow_rematches: bool = Query(
+                   False, description="Draw with the fewest rematches when none can be "
+                   "avoided.")):
+    """409 `rematch_unavoidable` when no draw of the round avoids a rematch (after
+    withdrawals or late arrivals): its errors name the pairs that would meet again, and
+    `?allow_rematches=true` draws the round with the fewest."""
     auth.personal_user(request)
     tournament = _tournament(request, id, organize=True)
     with refusals():
-        new_round = services.draw_next_round(tournament=tournament)
+        new_round = services.draw_next_round(tournament=tournament,
+                                             allow_rematches=allow_rematches)
     view = overview(tournament)
     round_view = next(r for r in view.rounds if r.round.pk == new_round.pk)
     return Status(201, _round_data(round_view, tokens=True))
@@ -103,6 +132,25 @@ def standings(request, id: int = TournamentId):
         {"rank": s.rank, "team": {"id": s.team_id, "name": s.name}, "played": s.played,
          "wins": s.wins, "losses": s.losses, "byes": s.byes, "points_for": s.points_for,
          "points_against": s.points_against, "difference": s.difference,
-         "buchholz": s.buchholz}
+         "buchholz": s.buchholz, "withdrawn": s.withdrawn}
         for s in view.standings
     ]}
+
+
+@router.patch("/tournaments/{id}/teams/{team_id}", response={200: TournamentTeamOut, **ERRORS},
+              auth=auth.PERSONAL, summary="Check a team in, or withdraw it")
+def update_team(request, payload: TeamFlagsIn, id: int = TournamentId,
+                team_id: int = TeamId):
+    """The same rules as the organizer's pages: a team withdrawn in the middle of a match
+    forfeits it, and in a round robin its remaining games are won by forfeit by their
+    opponents. 409 once the tournament is over."""
+    auth.personal_user(request)
+    tournament = _tournament(request, id, organize=True)
+    entry = Entry.objects.select_related("team").filter(pk=team_id,
+                                                        tournament=tournament).first()
+    if entry is None:
+        raise no_such_team()
+    with refusals():
+        entry = services.set_entry_flags(entry=entry, checked_in=payload.checked_in,
+                                         withdrawn=payload.withdrawn)
+    return team_data(entry)

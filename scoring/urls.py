@@ -22,6 +22,7 @@ urlpatterns = [
     path("matches/new/", matches.new_match, name="match_new"),
     path("matches/new/target/", matches.target_field, name="match_new_target"),
     path("matches/<int:pk>/rematch/", matches.rematch, name="match_rematch"),
+    path("matches/<int:pk>/new-link/", matches.new_link, name="match_new_link"),
     path("matches/<int:pk>/", include((table_patterns, OWNED))),
     path("k/<str:token>/", include((table_patterns, LINK))),
 ]

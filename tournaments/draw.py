@@ -14,11 +14,15 @@ translates the template and fills in the parameters.
 
 from __future__ import annotations
 
+import heapq
+import random
 from collections.abc import Mapping, Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
+
+from tournaments import lookahead
 
 
 def _(message: str) -> str:
@@ -36,6 +40,9 @@ class Pairing:
 class Draw:
     pairings: list[Pairing]  # table order: table 1 (the top of the standings) first
     byes: list[int]  # teams that sit out this round and score a bye
+    rematches: list[Pairing] = field(default_factory=list)  # pairs that meet again
+    # Round robin: the games of a withdrawn team (team_b), each won by forfeit by team_a.
+    forfeits: list[Pairing] = field(default_factory=list)
 
 
 class DrawError(Exception):
@@ -121,9 +128,9 @@ def draw_round_robin(
     """Round `round_number` (from 1) of the round robin of `team_ids`.
 
     `team_ids` is the whole field, in seed order, as it was when the first round was
-    drawn: the schedule never changes once started. A match against a withdrawn team
-    is not played: its opponent scores a bye for that round instead, so a round may
-    then have more than one bye. A withdrawn team's own bye is dropped.
+    drawn: the schedule never changes once started. A withdrawn team's games are not
+    played: each of its opponents wins by forfeit (`Draw.forfeits`), so that everybody
+    still plays the same number of games. A withdrawn team's own bye is dropped.
     """
     field = _check_field(team_ids)
     rounds = round_robin_rounds(len(field))
@@ -134,15 +141,17 @@ def draw_round_robin(
               "%(rounds)s rounds."),
             {"round": round_number, "teams": len(field), "rounds": rounds},
         )
-    pairings, byes = [], []
+    pairings, byes, forfeits = [], [], []
     for team_a, team_b in round_robin_schedule(field)[round_number - 1]:
         present = [team for team in (team_a, team_b) if team is not None and team not in withdrawn]
         if len(present) == 2:
             pairings.append(Pairing(team_a, team_b))
-        else:
+        elif team_b is None:
             byes.extend(present)
-    seed = {team: number for number, team in enumerate(field)}
-    return Draw(pairings, sorted(byes, key=seed.__getitem__))
+        elif present:
+            absent = team_b if present[0] == team_a else team_a
+            forfeits.append(Pairing(present[0], absent))
+    return Draw(pairings, byes, forfeits=forfeits)
 
 
 def _is_whole(value: Any) -> bool:
@@ -152,40 +161,181 @@ def _is_whole(value: Any) -> bool:
 # --- Swiss rounds --------------------------------------------------------------------------
 
 
+def swiss_round_one(seeded: Sequence[int], rng: random.Random | None = None) -> Draw:
+    """Round 1 of a Swiss: the top half of the seeds against the bottom half (1 v 5, 2 v 6,
+    3 v 7, 4 v 8 for eight teams), or a random pairing when `rng` is given. An odd field's
+    bye goes to the lowest seed.
+
+    Any first round leaves the rest of the event drawable: every perfect matching of the
+    complete graph belongs to some round robin schedule (rename the teams of the circle
+    method's first round).
+    """
+    field = _check_field(seeded)
+    byes = [field.pop()] if len(field) % 2 else []
+    if rng is not None:
+        order = list(field)
+        rng.shuffle(order)
+        pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    else:
+        half = len(field) // 2
+        pairs = list(zip(field[:half], field[half:], strict=True))
+    position = {team: number for number, team in enumerate(seeded)}
+    return Draw(_in_table_order(pairs, position), byes)
+
+
+class RematchNeeded(DrawError):
+    """No draw of this round avoids a rematch; `draw` is the one with the fewest."""
+
+    def __init__(self, draw: Draw, teams: int):
+        super().__init__(
+            "rematch_unavoidable",
+            _("The %(teams)s teams still in cannot all be paired without a rematch: every "
+              "possible draw repeats a match already played."),
+            {"teams": teams},
+        )
+        self.draw = draw
+
+
 def draw_swiss(
     ranked: Sequence[int],
     wins: Mapping[int, int],
     played: Set[frozenset[int]],
-    had_bye: Set[int],
+    bye_counts: Mapping[int, int],
+    *,
+    rounds_left: int = 1,
+    allow_rematches: bool = False,
 ) -> Draw:
     """The next Swiss round for the active teams `ranked` in standings order, best first.
 
-    No pair in `played` meets again. Among the pairings of the whole field without a
-    rematch, the draw takes the one that best keeps teams with the same wins together
-    (then closest in rank), found as a maximum-weight matching: unlike a greedy pass down
-    the standings, it never paints itself into a corner. An odd field gives one bye, to
-    the lowest-ranked team that has not had one and whose absence still lets the others
-    be paired; once everyone has had a bye, to the lowest-ranked such team.
+    No pair in `played` meets again, in this round or, as far as it can be avoided, in the
+    `rounds_left - 1` rounds after it: the draw looks ahead (`tournaments.lookahead`).
+    Among the pairings that leave the rest of the event drawable, it takes the one that
+    best keeps teams with the same wins together, then closest in rank (`_pair_costs`).
+
+    An odd field gives one bye, to the lowest-ranked of the teams with the fewest byes
+    (no team gets a second bye while another has had none); a team higher up takes it
+    only when the lowest one sitting out would force a rematch later.
+
+    When a withdrawal or a late arrival leaves no way to play the rounds to come without
+    a rematch, the rematches are put off as long as possible. When this very round cannot
+    avoid one, `RematchNeeded` carries the draw with the fewest rematches, which is
+    returned instead with `allow_rematches`.
     """
     field = _check_field(ranked)
     position = {team: number for number, team in enumerate(field)}
-    sitting_out = [] if len(field) % 2 == 0 else _bye_candidates(field, had_bye)
-    for bye in sitting_out or [None]:
-        pairs = _swiss_pairs([team for team in field if team != bye], wins, played)
-        if pairs is not None:
-            return Draw(_in_table_order(pairs, position), [] if bye is None else [bye])
-    raise DrawError(
-        "no_pairing_without_rematch",
-        _("The %(teams)s teams cannot all be paired without a rematch: every possible "
-          "draw repeats a match already played."),
-        {"teams": len(field)},
-    )
+    candidates = [None] if len(field) % 2 == 0 else _bye_candidates(field, bye_counts)
+    effort = lookahead.Effort()
+    for horizon in range(max(rounds_left, 1), 0, -1):
+        if lookahead.can_hold(field, played, bye_counts, horizon, effort=effort) is False:
+            continue  # not even the best of draws would keep the rounds free of rematches
+        for bye in candidates:
+            pairs = _pairs_that_hold(field, wins, played, bye_counts, bye, horizon, effort)
+            if pairs is not None:
+                return Draw(_in_table_order(pairs, position), [] if bye is None else [bye])
+    fewest = _fewest_rematches(field, wins, played, candidates)
+    if not allow_rematches:
+        raise RematchNeeded(fewest, len(field))
+    return fewest
 
 
-def _bye_candidates(field: list[int], had_bye: Set[int]) -> list[int]:
-    """Who should sit out, in order: from the bottom up, those without a bye first."""
-    from_bottom = field[::-1]
-    return [t for t in from_bottom if t not in had_bye] + [t for t in from_bottom if t in had_bye]
+def _bye_candidates(field: list[int], bye_counts: Mapping[int, int]) -> list[int]:
+    """Who may sit out, in order: the teams with the fewest byes, from the bottom up."""
+    fewest = min(bye_counts.get(team, 0) for team in field)
+    return [team for team in field[::-1] if bye_counts.get(team, 0) == fewest]
+
+
+# Cheaper pairings tried before the search for any pairing that holds (small fields only).
+HOLDING_CANDIDATES = 24
+
+
+def _pairs_that_hold(field, wins, played, bye_counts, bye, horizon, effort):
+    """The cheapest pairing of the field without `bye` after which `horizon - 1` more
+    rounds can be drawn without a rematch; None when there is none."""
+    rest = [team for team in field if team != bye]
+    best = _swiss_pairs(rest, wins, played)
+    if best is None or horizon == 1:
+        return best
+    after_byes = dict(bye_counts)
+    if bye is not None:
+        after_byes[bye] = after_byes.get(bye, 0) + 1
+
+    def holds(pairs):
+        return lookahead.can_hold(field, played | {frozenset(p) for p in pairs}, after_byes,
+                                  horizon - 1, effort=effort)
+
+    verdict = holds(best)
+    if verdict:
+        return best
+    found = lookahead.first_round(field, played, bye_counts, horizon, bye=bye, effort=effort)
+    if found is None:  # the search ran out of effort: take the best pairing on trust
+        return best if verdict is None else None
+    if not found:
+        return None
+    rank = {team: number for number, team in enumerate(rest)}
+    costs = _pair_costs(rest, rank, wins, played)
+    for number, pairs in enumerate(_pairings_by_cost(rest, costs)):
+        if number >= HOLDING_CANDIDATES:
+            break
+        if holds(pairs):
+            return pairs
+    return found[0]
+
+
+def _pairings_by_cost(field: list[int], costs: PairCosts):
+    """Pairings of the whole field, cheapest first (Murty's partition of the solutions: each
+    next best either leaves out one pair of the last one found or keeps the pairs before
+    it)."""
+    def key(pair):
+        return pair if pair in costs else (pair[1], pair[0])
+
+    def best_with(kept, dropped):
+        taken = {team for pair in kept for team in pair}
+        left = [team for team in field if team not in taken]
+        allowed = {pair: cost for pair, cost in costs.items()
+                   if pair not in dropped and not taken & set(pair)}
+        pairs = _cheapest_pairing(left, allowed) if left else []
+        if pairs is None:
+            return None
+        pairs = [key(pair) for pair in pairs] + list(kept)
+        return _total(costs, pairs), pairs
+
+    first = best_with((), frozenset())
+    queue = [] if first is None else [(first[0], 0, first[1], (), frozenset())]
+    order = 1
+    while queue:
+        _total_cost, _, pairs, kept, dropped = heapq.heappop(queue)
+        yield pairs
+        free = [pair for pair in pairs if pair not in kept]
+        for number, pair in enumerate(free):
+            branch_kept = (*kept, *free[:number])
+            branch_dropped = dropped | {pair}
+            found = best_with(branch_kept, branch_dropped)
+            if found is not None:
+                heapq.heappush(queue, (found[0], order, found[1], branch_kept, branch_dropped))
+                order += 1
+
+
+def _fewest_rematches(field, wins, played, candidates) -> Draw:
+    """The draw with the fewest rematches (then the usual preferences), and which they are."""
+    position = {team: number for number, team in enumerate(field)}
+    best = None
+    for bye in candidates:
+        rest = [team for team in field if team != bye]
+        rank = {team: number for number, team in enumerate(rest)}
+        costs = _pair_costs(rest, rank, wins, set())
+        rematch_cost = (max(costs.values()) + 1) * len(rest)
+        costs = {pair: cost + rematch_cost * (frozenset(pair) in played)
+                 for pair, cost in costs.items()}
+        pairs = [(a, b) if (a, b) in costs else (b, a)
+                 for a, b in _cheapest_pairing(rest, costs)]
+        rematches = sum(frozenset(pair) in played for pair in pairs)
+        if best is None or rematches < best[0]:
+            best = (rematches, pairs, bye)
+    _count, pairs, bye = best
+    pairings = _in_table_order(pairs, position)
+    return Draw(pairings, [] if bye is None else [bye],
+                [pairing for pairing in pairings
+                 if frozenset((pairing.team_a, pairing.team_b)) in played])
 
 
 # Pairs this close in rank make the quick first pairing (see `_swiss_pairs`).

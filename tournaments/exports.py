@@ -90,7 +90,8 @@ def tournament_data(view: Overview) -> dict:
         "tournament": {
             "name": t.name, "date": t.date.isoformat() if t.date else None, "place": t.place,
             "variant": t.variant, "target": t.target, "format": t.format,
-            "swiss_rounds": t.swiss_rounds, "knockout_size": t.knockout_size,
+            "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
+            "knockout_size": t.knockout_size,
             "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
             "owner": t.owner.get_username(),
             "created_at": t.created_at.isoformat(),
@@ -106,6 +107,7 @@ def tournament_data(view: Overview) -> dict:
         "rounds": [
             {
                 "number": r.round.number, "stage": r.round.stage,
+                "with_rematches": r.round.with_rematches,
                 "started_at": r.round.started_at.isoformat(),
                 "time_called_at": r.round.time_called_at.isoformat()
                 if r.round.time_called_at else None,

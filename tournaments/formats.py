@@ -5,11 +5,22 @@ from tournaments.draw import knockout_rounds, round_robin_rounds
 FORMATS = ("round_robin", "swiss", "knockout", "swiss_knockout")
 
 
+def suggested_swiss_rounds(field_size: int) -> int:
+    """What suits a field: enough rounds for one team to stand alone on top (ceil(log2 n)),
+    at least 3 when the field can play them."""
+    if field_size < 2:
+        return 0
+    return min(max(3, (field_size - 1).bit_length()), round_robin_rounds(field_size))
+
+
 def swiss_rounds_played(swiss_rounds: int | None, field_size: int) -> int:
-    """Never more Swiss rounds than a field can play without a rematch."""
+    """The organizer's number (or the suggested one when none was set), never more than a
+    field can play without a rematch."""
     if field_size < 2:
         return swiss_rounds or 0
-    return min(swiss_rounds or 0, round_robin_rounds(field_size))
+    if swiss_rounds is None:
+        return suggested_swiss_rounds(field_size)
+    return min(swiss_rounds, round_robin_rounds(field_size))
 
 
 def knockout_places(format: str, *, field_size: int, knockout_size: int | None) -> int:

@@ -8,7 +8,7 @@ from scoring import rules
 from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES
 from scoring.services import NewTeam
-from tournaments.models import MAX_SWISS_ROUNDS, Format
+from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format
 from tournaments.services import Settings
 
 TIEBREAK_LABELS = {
@@ -33,7 +33,14 @@ class TournamentForm(forms.Form):
                                initial=Format.SWISS, widget=forms.RadioSelect)
     swiss_rounds = forms.IntegerField(
         label=_("Swiss rounds"), required=False, min_value=1, max_value=MAX_SWISS_ROUNDS,
-        help_text=_("For a Swiss: how many rounds (often 4 to 7)."),
+        widget=forms.NumberInput(attrs={"placeholder": _("automatic")}),
+        help_text=_("Leave empty for what suits the field, fixed at the first draw: 3 rounds "
+                    "for up to 8 teams, 4 for up to 16, 5 for up to 32, 6 for up to 64."),
+    )
+    swiss_first_round = forms.ChoiceField(
+        label=_("First Swiss round"), choices=FirstRound.choices, initial=FirstRound.BY_SEED,
+        required=False,
+        widget=forms.RadioSelect,
     )
     knockout_size = forms.IntegerField(
         label=_("Teams in the knockout"), required=False, min_value=2,
@@ -59,6 +66,7 @@ class TournamentForm(forms.Form):
     def initial_from(cls, tournament) -> dict:
         initial = {name: getattr(tournament, name) for name in (
             "name", "date", "place", "variant", "target", "format", "swiss_rounds",
+            "swiss_first_round",
             "knockout_size", "round_minutes", "public")}
         for i, tiebreak in enumerate(tournament.tiebreaks or [], start=1):
             initial[f"tiebreak_{i}"] = tiebreak
@@ -71,6 +79,7 @@ class TournamentForm(forms.Form):
         return Settings(
             name=data["name"], variant=data["variant"], format=data["format"],
             target=data.get("target"), swiss_rounds=data.get("swiss_rounds"),
+            swiss_first_round=data.get("swiss_first_round") or FirstRound.BY_SEED,
             knockout_size=data.get("knockout_size"), public=data.get("public", False),
             date=data.get("date"), place=data.get("place") or "",
             round_minutes=data.get("round_minutes"), tiebreaks=tiebreaks,

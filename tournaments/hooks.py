@@ -10,6 +10,7 @@ from scoring.links import register_tournament_ref
 from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
 from scoring.selectors import HOME_EXCLUDE, register_related
 from tournaments.models import Round, Table
+from tournaments.selectors import is_over
 
 register_related("table__round__tournament")
 # A tournament's matches are followed on its dashboard, not on the organizer's home page.
@@ -48,20 +49,32 @@ def tournament_ref(match) -> dict | None:
 
 @register_write_guard
 def closed_rounds(match, user):
-    """Once the next round is drawn, a round's results are its draw's ground: only the
-    organizers may still correct them (never a table's link)."""
-    # On every write to any match: its table and round in one query (the locked match row
-    # the services hold was read without them).
-    table = Table.objects.filter(match_id=match.pk).select_related("round").first()
+    """Once the next round is drawn, a round's results are its draw's ground, and once the
+    tournament is over its results are final: only the organizers may still correct them
+    (never a table's link)."""
+    # On every write to any match: its table, round and tournament in one query (the locked
+    # match row the services hold was read without them).
+    table = Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
     if table is None:
         return None
-    later = Round.objects.filter(tournament_id=table.round.tournament_id,
-                                 number__gt=table.round.number).exists()
-    if not later or (user is not None and organizers_keep_their_matches(user, match)):
+    round_ = table.round
+    refusal = None
+    if Round.objects.filter(tournament_id=round_.tournament_id,
+                            number__gt=round_.number).exists():
+        refusal = rules.Violation(
+            "round_closed",
+            gettext_noop("Round %(round)s is over and the next round is drawn: only the "
+                         "organizers can change its matches now."),
+            "number", {"round": round_.number},
+        )
+    # Only a finished match of the last round can be the end of the tournament.
+    elif match.status == rules.Status.FINISHED and is_over(round_.tournament):
+        refusal = rules.Violation(
+            "tournament_over",
+            gettext_noop("The tournament is over: its results are final. Only the organizers "
+                         "can correct them now."),
+            "number",
+        )
+    if refusal is None or (user is not None and organizers_keep_their_matches(user, match)):
         return None
-    return rules.Violation(
-        "round_closed",
-        gettext_noop("Round %(round)s is over and the next round is drawn: only the "
-                     "organizers can change its matches now."),
-        "number", {"round": table.round.number},
-    )
+    return refusal

@@ -29,6 +29,13 @@ class Stage(models.TextChoices):
 MAX_SWISS_ROUNDS = 20
 
 
+class FirstRound(models.TextChoices):
+    """How round 1 of a Swiss is paired."""
+
+    BY_SEED = "by_seed", _("By seed: the top half against the bottom half (1 v 5, 2 v 6...)")
+    RANDOM = "random", _("At random")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"), null=True, blank=True)
@@ -36,7 +43,12 @@ class Tournament(models.Model):
     variant = models.CharField(_("game"), max_length=16, choices=VARIANT_CHOICES)
     target = models.PositiveSmallIntegerField(_("target"))
     format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    # Empty: what suits the field (formats.suggested_swiss_rounds), fixed at the first draw.
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    swiss_first_round = models.CharField(
+        _("first Swiss round"), max_length=16, choices=FirstRound.choices,
+        default=FirstRound.BY_SEED,
+    )
     knockout_size = models.PositiveSmallIntegerField(
         _("teams in the knockout"), null=True, blank=True
     )
@@ -77,10 +89,13 @@ class Tournament(models.Model):
                 condition=target_in_range(), name="tournament_target_in_range",
             ),
             models.CheckConstraint(
-                condition=Q(format__in=[Format.ROUND_ROBIN, Format.KNOCKOUT])
-                | Q(swiss_rounds__isnull=False, swiss_rounds__gte=1,
-                    swiss_rounds__lte=MAX_SWISS_ROUNDS),
-                name="tournament_swiss_has_rounds",
+                condition=Q(swiss_rounds__isnull=True)
+                | Q(swiss_rounds__gte=1, swiss_rounds__lte=MAX_SWISS_ROUNDS),
+                name="tournament_swiss_rounds_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_first_round__in=FirstRound.values),
+                name="tournament_swiss_first_round_known",
             ),
             models.CheckConstraint(
                 condition=~Q(format=Format.SWISS_KNOCKOUT)
@@ -136,6 +151,8 @@ class Round(models.Model):
     stage = models.CharField(_("stage"), max_length=16, choices=Stage.choices)
     started_at = models.DateTimeField(_("drawn"), default=timezone.now)
     time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    # The organizer chose the draw with the fewest rematches: no other draw had none.
+    with_rematches = models.BooleanField(_("drawn with rematches"), default=False)
 
     class Meta:
         verbose_name = _("round")

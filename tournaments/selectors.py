@@ -10,7 +10,7 @@ from scoring import rules
 from scoring.models import Match
 from scoring.selectors import MAX_ID
 from tournaments.formats import total_rounds
-from tournaments.models import Bye, Entry, Round, Table, Tournament
+from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
 from tournaments.standings import Result, Standing, TeamRecord, compute_standings, default_tiebreaks
 
 # --- Who may see what -------------------------------------------------------------------
@@ -57,6 +57,18 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
     parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
              totals["matches"], totals["versions"] or 0, get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+def is_over(tournament: Tournament) -> bool:
+    """Every round drawn and the last one finished: at most two queries."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return False
+    total = total_rounds(tournament.format, field_size=len(tournament.field),
+                         swiss_rounds=tournament.swiss_rounds,
+                         knockout_size=tournament.knockout_size)
+    return last.number >= total and not last.tables.exclude(
+        match__status=rules.Status.FINISHED).exists()
 
 
 # --- Standings -------------------------------------------------------------------------
@@ -162,15 +174,19 @@ class Overview:
     @property
     def champion(self) -> Entry | None:
         """Who won the tournament: the final's winner in a knockout, else the top of the
-        standings; None until it is over (or when the final's place is empty)."""
+        standings; None until it is over (or when the final's place is empty). A withdrawn
+        team is never champion."""
         if not self.finished:
             return None
         last = self.rounds[-1]
-        if last.round.stage != "knockout":
-            return self.entry_by_id.get(self.standings[0].team_id) if self.standings else None
-        if last.tables:
-            return last.tables[0].winner
-        return last.byes[0] if last.byes else None
+        if last.round.stage != Stage.KNOCKOUT:
+            in_play = [s for s in self.standings if not s.withdrawn]
+            winner = self.entry_by_id.get(in_play[0].team_id) if in_play else None
+        elif last.tables:
+            winner = last.tables[0].winner
+        else:
+            winner = last.byes[0] if last.byes else None
+        return winner if winner is not None and not winner.withdrawn else None
 
     @property
     def can_draw(self) -> bool:

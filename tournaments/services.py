@@ -5,7 +5,9 @@ organizers drawing at once draw one round. Matches are created and scored by
 scoring.services: a tournament match is a normal match.
 """
 
+import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -25,11 +27,22 @@ from tournaments.formats import (
     FORMATS,
     knockout_places,
     stage_of_round,
+    suggested_swiss_rounds,
     swiss_rounds_played,
     total_rounds,
 )
-from tournaments.models import MAX_SWISS_ROUNDS, Bye, Entry, Round, Table, Tournament
-from tournaments.selectors import draw_candidates, standings_of
+from tournaments.models import (
+    MAX_SWISS_ROUNDS,
+    Bye,
+    Entry,
+    FirstRound,
+    Format,
+    Round,
+    Stage,
+    Table,
+    Tournament,
+)
+from tournaments.selectors import draw_candidates, is_over, standings_of
 from tournaments.standings import TIEBREAKS
 
 NAME_MAX = 100
@@ -77,6 +90,7 @@ class Settings:
     place: str = ""
     round_minutes: int | None = None
     tiebreaks: list[str] = field(default_factory=list)
+    swiss_first_round: str = FirstRound.BY_SEED
 
 
 def validate_settings(settings: Settings) -> list[rules.Violation]:
@@ -91,12 +105,17 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
         problems.append(_violation(
             "format", gettext_noop("Choose a format: round robin, Swiss, knockout, or Swiss "
                                    "then a knockout."), "format"))
-    if settings.format in ("swiss", "swiss_knockout") and not (
-        rules.is_whole(settings.swiss_rounds) and 1 <= settings.swiss_rounds <= MAX_SWISS_ROUNDS
-    ):
+    if settings.format in ("swiss", "swiss_knockout") and settings.swiss_rounds is not None \
+            and not (rules.is_whole(settings.swiss_rounds)
+                     and 1 <= settings.swiss_rounds <= MAX_SWISS_ROUNDS):
         problems.append(_violation(
-            "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds."), "swiss_rounds",
+            "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds (leave it empty for "
+                                         "what suits the field)."), "swiss_rounds",
             max=MAX_SWISS_ROUNDS))
+    if settings.swiss_first_round not in FirstRound.values:
+        problems.append(_violation(
+            "swiss_first_round", gettext_noop("Pair the first Swiss round by seed or at "
+                                              "random."), "swiss_first_round"))
     if settings.format == "swiss_knockout" and not (
         rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
     ):
@@ -119,7 +138,7 @@ def _apply(tournament: Tournament, settings: Settings) -> None:
     if settings.target is None and rules.is_variant(settings.variant):
         settings.target = rules.variant_rules(settings.variant).default_target
     for name in ("variant", "target", "format", "swiss_rounds", "knockout_size", "public",
-                 "date", "round_minutes", "tiebreaks"):
+                 "date", "round_minutes", "tiebreaks", "swiss_first_round"):
         setattr(tournament, name, getattr(settings, name))
     tournament.name = names.normalise(settings.name)
     tournament.place = names.normalise(settings.place or "")
@@ -155,7 +174,8 @@ def update_tournament(*, tournament: Tournament, settings: Settings) -> Tourname
     if problems := validate_settings(settings):
         raise InvalidInput(problems)
     drawn = locked.rounds.exists()
-    fixed = ("variant", "target", "format", "swiss_rounds", "knockout_size")
+    fixed = ("variant", "target", "format", "swiss_rounds", "knockout_size",
+             "swiss_first_round")
     if drawn and any(getattr(settings, name) != getattr(locked, name) for name in fixed):
         _conflict("settings_fixed", gettext_noop(
             "The game, target and format cannot change once a round is drawn."))
@@ -217,6 +237,20 @@ def _create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
     return Entry.objects.create(tournament=tournament, team=scoring.make_team(team), seed=seed)
 
 
+def _refuse_once_over(tournament: Tournament) -> None:
+    """A finished tournament's field is its results' ground: no team comes or goes."""
+    if is_over(tournament):
+        _conflict("tournament_over", gettext_noop(
+            "The tournament is over: its teams and results are final (the organizers can "
+            "still correct a score)."))
+
+
+def _refuse_new_team(tournament: Tournament) -> None:
+    _conflict("field_closed", gettext_noop(
+        "The draw has started: a %(format)s takes no new team."),
+        format=tournament.get_format_display())
+
+
 def _field_is_closed(tournament: Tournament) -> bool:
     # A round robin's schedule and a knockout's bracket are made from round 1's field.
     return tournament.format != "swiss" and tournament.rounds.exists()
@@ -226,10 +260,9 @@ def _field_is_closed(tournament: Tournament) -> bool:
 def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
     """Add teams after the others, in the order given (their seeds follow)."""
     locked = _lock(tournament)
+    _refuse_once_over(locked)
     if _field_is_closed(locked):
-        _conflict("field_closed", gettext_noop(
-            "The draw has started: a %(format)s takes no new team."),
-            format=locked.get_format_display())
+        _refuse_new_team(locked)
     taken = [entry.team.name for entry in locked.entries.select_related("team")]
     if problems := _validate_new_teams(teams, taken):
         raise InvalidInput(problems)
@@ -279,6 +312,10 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
                     withdrawn: bool | None = None) -> Entry:
     locked = _lock(entry.tournament_id)
     entry = Entry.objects.get(pk=entry.pk, tournament=locked)
+    _refuse_once_over(locked)
+    if checked_in and not entry.checked_in and _field_is_closed(locked) \
+            and entry.pk not in locked.field:
+        _refuse_new_team(locked)
     if checked_in is not None:
         entry.checked_in = checked_in
     if withdrawn is not None:
@@ -322,8 +359,13 @@ def _unfinished_tables(round: Round) -> int:
 
 
 @transaction.atomic
-def draw_next_round(*, tournament: Tournament) -> Round:
-    """Draw the next round onto tables 1..n, each a new match with its own score keeper link."""
+def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) -> Round:
+    """Draw the next round onto tables 1..n, each a new match with its own score keeper link.
+
+    A Swiss round never repeats a match unless no draw can avoid it (after withdrawals or
+    late arrivals): then it is refused with the pairs that would meet again, and drawn
+    with the fewest rematches only when the organizer asks (`allow_rematches`).
+    """
     locked = _lock(tournament)
     rounds = list(locked.rounds.order_by("number"))
     if rounds and (unfinished := _unfinished_tables(rounds[-1])):
@@ -341,6 +383,9 @@ def draw_next_round(*, tournament: Tournament) -> Round:
                 "teams that are here (a draw needs at least 2)."), count=len(locked.field))
         if len(locked.field) < 2:
             _refuse("too_few_teams", gettext_noop("A draw needs at least 2 teams."))
+        if locked.format in (Format.SWISS, Format.SWISS_KNOCKOUT) and locked.swiss_rounds is None:
+            # What suits the field, fixed now that the field is known.
+            locked.swiss_rounds = suggested_swiss_rounds(len(locked.field))
     total = total_rounds(locked.format, field_size=len(locked.field),
                          swiss_rounds=locked.swiss_rounds, knockout_size=locked.knockout_size)
     if number > total:
@@ -349,27 +394,54 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
                            field_size=len(locked.field))
     try:
-        slots = _slots(locked, stage, number, rounds, entries)
+        plan = _plan(locked, stage, number, rounds, entries, allow_rematches)
+    except drawing.RematchNeeded as needed:
+        raise Conflict(_rematch_refusal(needed, entries, rounds)) from needed
     except drawing.DrawError as error:
         raise Conflict([_violation(error.code, error.message, None, **error.params)]) from error
-    new_round = Round.objects.create(tournament=locked, number=number, stage=stage)
+    new_round = Round.objects.create(tournament=locked, number=number, stage=stage,
+                                     with_rematches=bool(plan.rematches))
     table_number = 0
-    for position, (a, b) in enumerate(slots):
+    for position, (a, b) in enumerate(plan.slots):
         if a is None:  # an empty place of the bracket: nobody plays there
             continue
         if b is None:
             Bye.objects.create(round=new_round, entry=entries[a], position=position)
             continue
         table_number += 1
-        match = scoring.create_match(
-            owner=locked.owner, variant=locked.variant, target=locked.target,
-            team_a=entries[a].team, team_b=entries[b].team,
-        )
-        Table.objects.create(round=new_round, number=table_number, position=position,
-                             match=match, entry_a=entries[a], entry_b=entries[b])
+        _seat_table(locked, new_round, table_number, position, entries[a], entries[b])
+    # A withdrawn team's round robin games: no table is played, each opponent wins.
+    for offset, forfeit in enumerate(plan.forfeits, start=len(plan.slots)):
+        table_number += 1
+        table = _seat_table(locked, new_round, table_number, offset,
+                            entries[forfeit.team_a], entries[forfeit.team_b])
+        scoring.forfeit(match=table.match_id, team=rules.Team.B)
     locked.version += 1
-    locked.save(update_fields=["field", "version"])
+    locked.save(update_fields=["field", "swiss_rounds", "version"])
     return new_round
+
+
+def _seat_table(tournament, round, number, position, entry_a, entry_b) -> Table:
+    match = scoring.create_match(
+        owner=tournament.owner, variant=tournament.variant, target=tournament.target,
+        team_a=entry_a.team, team_b=entry_b.team,
+    )
+    return Table.objects.create(round=round, number=number, position=position, match=match,
+                                entry_a=entry_a, entry_b=entry_b)
+
+
+def _rematch_refusal(needed: drawing.RematchNeeded, entries, rounds) -> list[rules.Violation]:
+    """Why the round cannot be drawn as usual, and which pairs would meet again."""
+    met = {frozenset((t.entry_a_id, t.entry_b_id)): t.round.number
+           for t in Table.objects.filter(round__in=rounds).select_related("round")}
+    refusal = [_violation(needed.code, needed.message, None, **needed.params)]
+    for pairing in needed.draw.rematches:
+        refusal.append(_violation(
+            "rematch", gettext_noop("%(a)s and %(b)s would meet again (they met in round "
+                                    "%(round)s)."), None,
+            a=entries[pairing.team_a].name, b=entries[pairing.team_b].name,
+            round=met[frozenset((pairing.team_a, pairing.team_b))]))
+    return refusal
 
 
 def _active(entries) -> set[int]:
@@ -382,29 +454,47 @@ def _first_field(entries) -> list[int]:
     return [e.pk for e in sorted(entries, key=lambda e: e.seed) if e.pk in active]
 
 
-def _slots(tournament, stage, number, rounds, entries) -> list[tuple[int | None, int | None]]:
-    """The round's pairs (a, b) in table order, (a, None) for a bye, (None, None) for an
-    empty place of a knockout bracket."""
+@dataclass
+class _Plan:
+    """A round before it is written: (a, b) pairs in table order, (a, None) for a bye,
+    (None, None) for an empty place of a knockout bracket; round robin forfeits; and the
+    pairs that meet again."""
+
+    slots: list[tuple[int | None, int | None]]
+    forfeits: list[drawing.Pairing] = field(default_factory=list)
+    rematches: list[drawing.Pairing] = field(default_factory=list)
+
+
+def _plan(tournament, stage, number, rounds, entries, allow_rematches) -> _Plan:
     withdrawn = {pk for pk, entry in entries.items() if entry.withdrawn}
-    if stage == "round_robin":
+    if stage == Stage.ROUND_ROBIN:
         draw = drawing.draw_round_robin(tournament.field, number, withdrawn)
-        return _from_draw(draw)
+        return _Plan(_from_draw(draw), draw.forfeits)
     active = _active(entries.values())
     standings = standings_of(tournament, list(entries.values()), rounds_before=number)
-    if stage == "swiss":
-        # Round 1 by seed; then by the standings, late entries included, absent teams not.
-        ranked = list(tournament.field) if number == 1 else [
-            s.team_id for s in standings if s.team_id in active]
-        draw = drawing.draw_swiss(
-            ranked,
-            {s.team_id: s.wins for s in standings},
-            {frozenset((t.entry_a_id, t.entry_b_id))
-             for t in Table.objects.filter(round__tournament=tournament)},
-            set(Bye.objects.filter(round__tournament=tournament)
+    if stage == Stage.SWISS:
+        draw = _swiss_draw(tournament, number, standings, active, allow_rematches)
+        return _Plan(_from_draw(draw), rematches=draw.rematches)
+    return _Plan(_knockout_slots(tournament, number, rounds, standings, active))
+
+
+def _swiss_draw(tournament, number, standings, active, allow_rematches) -> drawing.Draw:
+    if number == 1:
+        rng = random.SystemRandom() if tournament.swiss_first_round == FirstRound.RANDOM \
+            else None
+        return drawing.swiss_round_one(tournament.field, rng)
+    swiss_rounds = swiss_rounds_played(tournament.swiss_rounds, len(tournament.field))
+    # By the standings, late entries included, absent teams not.
+    return drawing.draw_swiss(
+        [s.team_id for s in standings if s.team_id in active],
+        {s.team_id: s.wins for s in standings},
+        {frozenset((t.entry_a_id, t.entry_b_id))
+         for t in Table.objects.filter(round__tournament=tournament)},
+        Counter(Bye.objects.filter(round__tournament=tournament)
                 .values_list("entry_id", flat=True)),
-        )
-        return _from_draw(draw)
-    return _knockout_slots(tournament, number, rounds, standings, active)
+        rounds_left=swiss_rounds - number + 1,
+        allow_rematches=allow_rematches,
+    )
 
 
 def _from_draw(draw) -> list[tuple[int, int | None]]:
@@ -416,13 +506,15 @@ def _knockout_slots(tournament, number, rounds, standings, active):
     places = knockout_places(tournament.format, field_size=field_size,
                              knockout_size=tournament.knockout_size)
     swiss = swiss_rounds_played(tournament.swiss_rounds, field_size) \
-        if tournament.format == "swiss_knockout" else 0
+        if tournament.format == Format.SWISS_KNOCKOUT else 0
     knockout_round = number - swiss
     if knockout_round == 1:
-        if tournament.format == "knockout":
+        if tournament.format == Format.KNOCKOUT:
             seeded = list(tournament.field)
         else:
-            seeded = [s.team_id for s in standings if s.team_id in active][: places]
+            # Exactly the top K of the standings; the bracket's empty places go to the top.
+            seeded = [s.team_id for s in standings if s.team_id in active][
+                : tournament.knockout_size]
         slots = drawing.bracket_slots(seeded, places)
     else:
         slots = drawing.next_bracket_slots(
@@ -596,6 +688,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
         date=date.fromisoformat(info["date"]) if info["date"] else None,
         place=info["place"], round_minutes=info["round_minutes"],
         tiebreaks=list(info["tiebreaks"] or []),
+        swiss_first_round=info.get("swiss_first_round", FirstRound.BY_SEED),
     )
     teams = [NewTeam(team["name"], tuple(team["players"])) for team in data["teams"]]
     tournament = create_tournament(owner=owner, settings=settings, teams=teams)
@@ -618,6 +711,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
             tournament=tournament, number=round_data["number"], stage=round_data["stage"],
             started_at=when(round_data["started_at"]),
             time_called_at=when(round_data["time_called_at"]),
+            with_rematches=bool(round_data.get("with_rematches", False)),
         )
         for table in round_data["tables"]:
             entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]

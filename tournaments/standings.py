@@ -4,8 +4,9 @@ Plain Python with no Django import, like `scoring.rules`: the services hand it t
 teams, the finished matches and the byes, and show what it returns.
 
 A match always has a winner (no draws). A bye counts as a win with no points and is
-not a match played. Teams are ranked on wins, then on the tie-breaks in the order the
-organizer chose, then on seed, so the order is always total.
+not a match played. Teams still in are ranked on wins, then on the tie-breaks in the order
+the organizer chose, then on seed, so the order is always total; withdrawn teams follow,
+ranked the same way among themselves.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def compute_standings(
     byes: Sequence[int],
     tiebreaks: Sequence[str] | None = None,
 ) -> list[Standing]:
-    """The standings, best first. Withdrawn teams stay, with their results."""
+    """The standings, best first. Withdrawn teams stay, with their results, after the
+    teams still in."""
     tiebreaks = TIEBREAKS if tiebreaks is None else tuple(tiebreaks)
     check_tiebreaks(tiebreaks)
     tallies = {team.id: _Tally() for team in teams}
@@ -104,7 +106,9 @@ def compute_standings(
         tallies[team_id].wins += count
 
     unranked = [_standing(team, tallies, opponents[team.id]) for team in teams]
-    unranked.sort(key=lambda s: (-s.wins, *(-getattr(s, name) for name in tiebreaks), s.seed))
+    # Withdrawn teams after the teams still in; their results stay in everyone's Buchholz.
+    unranked.sort(key=lambda s: (s.withdrawn, -s.wins,
+                                 *(-getattr(s, name) for name in tiebreaks), s.seed))
     return [replace(standing, rank=rank) for rank, standing in enumerate(unranked, start=1)]
 
 

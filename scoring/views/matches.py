@@ -2,10 +2,12 @@
 
 import secrets
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules, services
@@ -41,6 +43,20 @@ def target_field(request):
     form = NewMatchForm(initial={"variant": variant,
                                  "target": rules.variant_rules(variant).default_target})
     return TemplateResponse(request, "scoring/match_new.html#target", {"form": form})
+
+
+@login_required
+@require_POST
+def new_link(request, pk):
+    """Revoke the score keeper link (a lost phone, a link shared too widely) and make a new
+    one: the old one stops working at once."""
+    match = match_for_table(pk=pk)
+    if not can_keep_score(request.user, match):
+        raise Http404
+    services.reissue_scorekeeper_token(match=match)
+    messages.success(request, _("The match has a new score keeper link; the old one no "
+                                "longer works."))
+    return redirect(f"{OWNED}:table", pk=match.pk)
 
 
 @login_required

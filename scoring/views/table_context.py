@@ -138,6 +138,7 @@ def table_context(
         "qr_svg": lambda: qr_svg(link),
         "can_rematch": not access.via_link and can_keep_score(request.user, match)
         and tournament_ref(match) is None,
+        "can_renew_link": not access.via_link,
         "tournament": tournament_ref(match),
         "seat_choices": [(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
     }

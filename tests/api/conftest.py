@@ -34,6 +34,9 @@ class ApiClient:
     def put(self, path, body=None):
         return self.call("put", path, body)
 
+    def patch(self, path, body=None):
+        return self.call("patch", path, body)
+
     def delete(self, path):
         return self.call("delete", path)
 

@@ -153,8 +153,10 @@ def test_the_openapi_document_and_the_docs_page(client):
     assert set(schema["paths"]) == {"/api/v1/matches", "/api/v1/matches/{id}",
                                     "/api/v1/matches/{id}/hands",
                                     "/api/v1/matches/{id}/hands/{number}",
+                                    "/api/v1/matches/{id}/scorekeeper-token",
                                     "/api/v1/tournaments", "/api/v1/tournaments/{id}",
                                     "/api/v1/tournaments/{id}/rounds",
-                                    "/api/v1/tournaments/{id}/standings"}
+                                    "/api/v1/tournaments/{id}/standings",
+                                    "/api/v1/tournaments/{id}/teams/{team_id}"}
     docs = client.get("/api/v1/docs").content.decode()
     assert "/static/ninja/swagger-ui-bundle.js" in docs and "cdn." not in docs

@@ -30,7 +30,7 @@ def test_create_answers_201_with_teams_in_seed_order_and_no_round(tournament):
 
 @pytest.mark.parametrize(
     ("change", "code"),
-    [({"format": "swiss", "rounds": None}, "swiss_rounds"), ({"format": "ladder"}, "literal_error"),
+    [({"format": "swiss", "rounds": 0}, "swiss_rounds"), ({"format": "ladder"}, "literal_error"),
      ({"teams": [{"name": "A"}, {"name": "A"}]}, "team_name_taken"),
      ({"teams": [{"name": "A", "players": ["solo"]}]}, "team"),
      ({"target": 5}, "target_range"), ({"name": ""}, "string_too_short"),

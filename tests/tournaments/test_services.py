@@ -31,7 +31,8 @@ def test_a_tournament_keeps_its_teams_in_seed_order(organizer):
 @pytest.mark.parametrize(
     ("changes", "code"),
     [({"name": ""}, "name"), ({"format": "ladder"}, "format"),
-     ({"format": "swiss", "swiss_rounds": None}, "swiss_rounds"),
+     ({"format": "swiss", "swiss_rounds": 0}, "swiss_rounds"),
+         ({"format": "swiss", "swiss_rounds": 21}, "swiss_rounds"),
      ({"format": "swiss_knockout", "swiss_rounds": 3, "knockout_size": 1}, "knockout_size"),
      ({"target": 5}, "target_range"), ({"round_minutes": 0}, "round_minutes"),
      ({"tiebreaks": ["buchholz", "buchholz", "points_for"]}, "tiebreaks")],

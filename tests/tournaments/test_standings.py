@@ -158,12 +158,13 @@ def test_a_result_for_a_team_outside_the_tournament_is_refused():
         compute_standings(teams(1, 2), [], [9])
 
 
-def test_withdrawn_teams_stay_with_their_results():
+def test_withdrawn_teams_stay_with_their_results_after_the_teams_still_in():
     results = [won(1, 2), won(3, 1), won(3, 2)]
     standings = compute_standings(teams(1, 2, 3, withdrawn={3}), results, [])
 
-    assert order(standings) == [3, 1, 2]
-    assert standings[0].withdrawn and standings[0].wins == 2
+    # 3 won twice, but withdrew: listed last, marked, its results kept.
+    assert order(standings) == [1, 2, 3]
+    assert standings[-1].withdrawn and standings[-1].wins == 2 and standings[-1].rank == 3
     assert by_id(standings)[1].buchholz == 0 + 2  # the withdrawn team still counts
 
 

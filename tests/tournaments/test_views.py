@@ -42,10 +42,10 @@ def test_create_a_tournament_with_a_pasted_list(client, organizer):
 
 def test_a_bad_tournament_is_refused_with_messages(client, organizer):
     response = client.post(reverse("tournament_new"), {
-        "name": "Club", "variant": "politaine", "format": "swiss", "swiss_rounds": "",
+        "name": "Club", "variant": "politaine", "format": "swiss", "swiss_rounds": "21",
     })
     assert response.status_code == 422
-    assert "A Swiss has 1 to 20 rounds." in response.content.decode()
+    assert "Ensure this value is less than or equal to 20." in response.content.decode()
     assert not Tournament.objects.exists()
 
 

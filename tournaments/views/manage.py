@@ -14,9 +14,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring.errors import ScoringError
 from tournaments import services
+from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
 from tournaments.models import Entry
-from tournaments.selectors import etag, organized_by, overview, tournament_for_organizer
+from tournaments.selectors import (
+    draw_candidates,
+    etag,
+    organized_by,
+    overview,
+    tournament_for_organizer,
+)
 
 
 def organizer_view(view):
@@ -78,10 +85,15 @@ def tournament_settings(request, tournament):
         else:
             messages.success(request, _("Settings saved."))
             return redirect("tournament_settings", pk=tournament.pk)
+    drawn = tournament.rounds.exists()
+    field_size = len(draw_candidates(tournament.entries.all()))
     return TemplateResponse(request, "tournaments/form.html", {
         "form": form, "tournament": tournament, "organizer_form": OrganizerForm(),
-        "organizers": tournament.organizers.all(), "drawn": tournament.rounds.exists(),
+        "organizers": tournament.organizers.all(), "drawn": drawn,
         "is_creator": _is_creator(request.user, tournament),
+        # What an empty Swiss rounds field will mean at the first draw.
+        "suggested_rounds": None if drawn else suggested_swiss_rounds(field_size),
+        "field_size": field_size,
     }, status=422 if form.is_bound else 200)
 
 

@@ -34,8 +34,14 @@ def _round_view(tournament, number):
 @require_POST
 def draw_round(request, tournament):
     try:
-        new_round = services.draw_next_round(tournament=tournament)
+        new_round = services.draw_next_round(
+            tournament=tournament, allow_rematches=request.POST.get("allow_rematches") == "1")
     except ScoringError as error:
+        if "rematch_unavoidable" in error.codes:
+            # Never a dead end: say which pairs must meet again, and offer that draw.
+            reason, *pairs = error.messages()
+            return TemplateResponse(request, "tournaments/draw_rematch.html", {
+                "tournament": tournament, "reason": reason, "pairs": pairs}, status=409)
         refusal_messages(request, error)
         return redirect("tournament_dashboard", pk=tournament.pk)
     messages.success(request, _("Round %(number)s is drawn: hand out the table cards.") % {
@@ -109,6 +115,8 @@ def round_cards(request, tournament, number):
     round, _view, round_view = _round_view(tournament, number)
     cards = []
     for table in round_view.tables:
+        if table.finished and not table.match.hand_count:
+            continue  # won by forfeit at the draw: nobody sits at that table
         link = scorekeeper_link(request, table.match)
         cards.append({"table": table, "link": link, "qr": qr_svg(link)})
     return TemplateResponse(request, "tournaments/cards.html", {
