@@ -1,6 +1,6 @@
 """Domain errors raised by the services; views and the API turn them into messages."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import rules
 
@@ -37,4 +37,4 @@ class NotFound(ScoringError):
 
 def render(violation: rules.Violation, team_label=lambda team: team) -> str:
     """A violation's message translated into the active language."""
-    return violation.render(gettext, team_label)
+    return violation.render(gettext, team_label, ngettext)

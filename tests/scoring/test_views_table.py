@@ -119,12 +119,12 @@ def test_an_htmx_post_answers_with_the_fragments(keeper, match):
 
 def test_an_htmx_post_with_a_mistake_returns_the_form_with_the_message(keeper, match):
     response = keeper.post(url(match, "record"),
-                           {"number": 1, "points_a": 0, "points_b": 11, "politaines_a": 1},
+                           {"number": 1, "points_a": 1, "points_b": 10, "politaines_a": 1},
                            **HTMX)
     assert response.status_code == 422
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="entry"')
-    assert "Les Bleus cannot have made 1 politaine(s) with 0 card point(s)" in body
+    assert "Les Bleus: 1 politaine brings at least 2 card points" in body
     assert not Hand.objects.exists()
 
 
