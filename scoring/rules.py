@@ -842,12 +842,13 @@ def _ahead(score: Pair) -> Team:
 def check_can_record(state: MatchState, number: Any) -> Violation | None:
     """A new hand must be the next one, on a match still in progress."""
     if state.finished:
+        won, lost = state.score.of(state.winner), state.score.of(state.winner.other)
         return Violation(
             "match_finished",
-            _("This match is over (%(winner)s won, %(score_a)s–%(score_b)s): no hand can be "
+            _("This match is over (winners: %(winner)s, %(won)s–%(lost)s): no hand can be "
               "added."),
             "number",
-            {"winner": state.winner, "score_a": state.score.a, "score_b": state.score.b},
+            {"winner": state.winner, "won": won, "lost": lost},
         )
     if not is_whole(number) or number != state.next_hand:
         already = is_whole(number) and 1 <= number < state.next_hand

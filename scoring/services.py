@@ -163,13 +163,20 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True) -
 
 
 @transaction.atomic
-def record_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
-    """Add hand `number`, which must be the match's next hand; return the new state."""
+def record_hand(
+    *, match: Match | int, number: int, hand: rules.Hand, by=None, first_dealer: str | None = None
+) -> rules.MatchState:
+    """Add hand `number`, which must be the match's next hand; return the new state.
+
+    `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
+    """
     locked, hands, state = _open(match, by)
     if conflict := rules.check_can_record(state, number):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
+    if first_dealer is not None and first_dealer != locked.first_dealer:
+        _set_first_dealer(locked, first_dealer, hands)
     row = Hand(match=locked, number=number, entered_by=_user(by))
     row.set_from_rules(locked.variant, hand)
     row.save()
@@ -287,18 +294,21 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
 @transaction.atomic
 def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
-    locked = _lock(match)
-    _guard(locked, None)
+    locked, hands, _state = _open(match)
+    _set_first_dealer(locked, seat, hands)
+    return _save_state(locked, hands, hand_written=False)
+
+
+def _set_first_dealer(locked: Match, seat, hands: list[Hand]) -> None:
     if seat not in rules.SEATS:
         raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
-    if locked.hand_count:
+    if hands:
         raise Conflict([rules.Violation(
             "match_started",
             gettext_noop("The first dealer cannot change once a hand is played."),
         )])
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
-    return _save_state(locked, [], hand_written=False)
 
 
 @transaction.atomic

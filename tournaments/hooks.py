@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from scoring import rules
+from scoring.models import Match
 from scoring.links import register_tournament_ref
 from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
 from scoring.selectors import HOME_EXCLUDE, register_related
@@ -50,9 +51,12 @@ def tournament_ref(match) -> dict | None:
 def closed_rounds(match, user):
     """Once the next round is drawn, a round's results are its draw's ground: only the
     organizers may still correct them (never a table's link)."""
-    # On every write to any match: its table and round in one query (the locked match row
-    # the services hold was read without them).
-    table = Table.objects.filter(match_id=match.pk).select_related("round").first()
+    # Pages read the match with its table and round; the services' locked row comes without
+    # them: one query then, on every write to any match.
+    if Match.table.is_cached(match):
+        table = _table(match)
+    else:
+        table = Table.objects.filter(match_id=match.pk).select_related("round").first()
     if table is None:
         return None
     later = Round.objects.filter(tournament_id=table.round.tournament_id,

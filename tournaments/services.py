@@ -194,18 +194,24 @@ def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
 def _validate_new_teams(teams, taken=()) -> list[rules.Violation]:
     problems = []
     names = {name.casefold() for name in taken}
-    for line, team in enumerate(teams, start=1):
+    for number, team in enumerate(teams, start=1):
+        # A pasted list names the line of the text; other lists, the team's place in them.
+        line = getattr(team, "line", None)
+        where = {"line": line} if line else {"line": number}
         if not is_good_name(team.name) or not (
             len(team.players) in (0, 2) and all(is_good_name(p) for p in team.players)
         ):
             problems.append(_violation(
-                "team", gettext_noop("Team %(line)s: a name of 1 to 60 characters and two "
-                                     "players, or none."), "teams", line=line))
+                "team", gettext_noop("Line %(line)s: a team name of 1 to 60 characters and "
+                                     "two players, or none.") if line else
+                gettext_noop("Team %(line)s: a name of 1 to 60 characters and two "
+                             "players, or none."), "teams", **where))
         elif team.name.strip().casefold() in names:
             problems.append(_violation(
-                "team_name_taken", gettext_noop("Team %(line)s: %(name)s is already in the "
-                                                "tournament."), "teams",
-                line=line, name=team.name.strip()))
+                "team_name_taken", gettext_noop("Line %(line)s: %(name)s is already in the "
+                                                "tournament.") if line else
+                gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
+                "teams", name=team.name.strip(), **where))
         else:
             names.add(team.name.strip().casefold())
     if len(names) > MAX_TEAMS:
@@ -249,17 +255,24 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
 LIST_SEPARATOR = re.compile(r"\t|;|,| - | – ")
 
 
-def parse_team_list(text: str) -> list[NewTeam]:
+@dataclass(frozen=True)
+class ListedTeam(NewTeam):
+    """A team from a pasted list, with the number of its line in the text."""
+
+    line: int = 0
+
+
+def parse_team_list(text: str) -> list[ListedTeam]:
     """One team per line: its name, then its two players, separated by commas, semicolons
-    or tabs (a spreadsheet's column). Blank lines are skipped."""
+    or tabs (a spreadsheet's column). Blank lines are skipped (and still counted)."""
     teams = []
-    for line in (text or "").splitlines():
+    for number, line in enumerate((text or "").splitlines(), start=1):
         if not line.strip():
             continue
         parts = [part.strip() for part in LIST_SEPARATOR.split(line)]
         parts = [part for part in parts if part]
         if parts:  # a row of a spreadsheet with nothing in it
-            teams.append(NewTeam(parts[0], tuple(parts[1:])))
+            teams.append(ListedTeam(parts[0], tuple(parts[1:]), line=number))
     return teams
 
 

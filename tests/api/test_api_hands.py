@@ -157,7 +157,7 @@ def test_no_hand_on_a_finished_match(api, politaine):
         add(api, politaine, number=number, points=ab(11, 0))
     response = add(api, politaine, number=4, points=ab(5, 6))
     assert response.status_code == 409 and response.json()["code"] == "match_finished"
-    assert "Les Bleus won" in response.json()["detail"]
+    assert "(winners: Les Bleus, 33–0)" in response.json()["detail"]
 
 
 def test_correcting_a_hand_recomputes_the_match(api, politaine):

@@ -387,7 +387,7 @@ def test_no_hand_on_a_match_already_won():
     s = state([P(11, 0)] * 3)
     refusal = rules.check_can_record(s, 4)
     assert refusal.code == "match_finished"
-    assert "Les Bleus won" in refusal.render(team_label={"a": "Les Bleus"}.get)
+    assert "(winners: Les Bleus, 33–0)" in refusal.render(team_label={"a": "Les Bleus"}.get)
 
 
 def test_a_hand_must_be_the_next_one():
