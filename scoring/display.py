@@ -28,7 +28,7 @@ FINISH_REASONS = {
 def result_text(winner: str | None, score_a: int, score_b: int, reason: str | None,
                 name_a: str, name_b: str) -> str:
     """A finished match in one line that reads with any team name, with or without an
-    article, the winner's score first: "Winners: Them, 36–30 (target reached)." """
+    article, the winner's score first: "Winners: Them, 36-30 (target reached)." """
     if winner is None:
         return ""
     won, lost = (score_a, score_b) if winner == rules.Team.A else (score_b, score_a)

@@ -35,6 +35,10 @@ class NotFound(ScoringError):
     """There is no such hand."""
 
 
+class NotAllowed(ScoringError):
+    """The user may not change this match."""
+
+
 def render(violation: rules.Violation, team_label=lambda team: team) -> str:
     """A violation's message translated into the active language."""
     return violation.render(gettext, team_label, ngettext)

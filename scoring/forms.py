@@ -34,6 +34,9 @@ class NewMatchForm(forms.Form):
         help_text=_("Leave empty for the game's usual target (31, 33, 200 or 7)."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    # The usual target the page filled in: left as it was, it follows the game chosen (a
+    # keeper without JavaScript who picks another game gets that game's usual target).
+    usual_target = forms.IntegerField(required=False, widget=forms.HiddenInput)
     team_a_name = forms.CharField(label=_("Team A (North and South)"), max_length=60,
                                   required=False,
                                   widget=forms.TextInput(attrs={"placeholder": _("Us")}))
@@ -54,14 +57,19 @@ class NewMatchForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        variant = self.data.get("variant") or self.initial.get("variant")
+        variant = self.data.get("variant") or self.initial.get("variant") or (
+            self.fields["variant"].initial)
         if rules.is_variant(variant):
-            self.fields["target"].widget.attrs["placeholder"] = str(
-                rules.variant_rules(variant).default_target
-            )
+            usual = rules.variant_rules(variant).default_target
+            self.fields["target"].widget.attrs["placeholder"] = str(usual)
+            if not self.is_bound:
+                self.initial.setdefault("target", usual)
+                self.initial.setdefault("usual_target", usual)
 
     def clean(self):
         data = super().clean()
+        if data.get("target") is not None and data.get("target") == data.get("usual_target"):
+            data["target"] = None  # the usual target of the game chosen
         variant = data.get("variant")
         if variant and data.get("target") is not None:
             for violation in rules.validate_target(variant, data["target"]):

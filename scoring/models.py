@@ -175,6 +175,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
     last_hand_at = models.DateTimeField(_("last hand"), null=True, blank=True)
+    # Off the keeper's home list; still in the archive, the API and the exports.
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")
@@ -310,7 +312,7 @@ def _politaine_floor(team):
 
 def _count_holds_politaines(team):
     # rules.has_politaine_cards: k aces, 2k counters, 12k - 8 aces and counters together.
-    politaines, aces, counters = F(f"politaines_{team}"), F(f"aces_{team}"), F(f"counters_{team}")
+    politaines, aces = F(f"politaines_{team}"), F(f"aces_{team}")
     return Q(**{f"aces_{team}__gte": politaines}) & Q(
         **{f"counters_{team}__gte": politaines * 2}
     ) & Q(**{

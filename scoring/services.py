@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import rules
-from scoring.errors import Conflict, InvalidInput, NotFound
+from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from scoring.links import tournament_ref
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
-from scoring.permissions import write_refusal
+from scoring.permissions import can_keep_score, write_refusal
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -320,3 +321,40 @@ def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
     locked.forfeited_by = rules.Team(team)
     locked.save(update_fields=["forfeited_by"])
     return _save_state(locked, hands, hand_written=False)
+
+
+def _keeper_only(match: Match, by) -> None:
+    if not can_keep_score(by, match):
+        raise NotAllowed([rules.Violation(
+            "not_your_match",
+            gettext_noop("Only the match's score keepers can archive or delete it."),
+        )])
+
+
+@transaction.atomic
+def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
+    """Take a match off the keeper's home list (or put it back). It stays in the archive,
+    the API and the exports."""
+    locked = _lock(match)
+    _keeper_only(locked, by)
+    locked.archived_at = (locked.archived_at or timezone.now()) if archived else None
+    locked.save(update_fields=["archived_at"])
+    return locked
+
+
+@transaction.atomic
+def delete_match(*, match: Match | int, by) -> None:
+    """Delete a match started by mistake: only one with no hand, and not a tournament's."""
+    locked = _lock(match)
+    _keeper_only(locked, by)
+    if Hand.objects.filter(match=locked).exists():
+        raise Conflict([rules.Violation(
+            "match_has_hands",
+            gettext_noop("This match has hands: archive it instead, it stays in the history."),
+        )])
+    if tournament_ref(locked) is not None:
+        raise Conflict([rules.Violation(
+            "tournament_match",
+            gettext_noop("A tournament's match cannot be deleted."),
+        )])
+    locked.delete()

@@ -24,6 +24,8 @@ urlpatterns = [
     path("matches/new/", matches.new_match, name="match_new"),
     path("matches/new/target/", matches.target_field, name="match_new_target"),
     path("matches/<int:pk>/rematch/", matches.rematch, name="match_rematch"),
+    path("matches/<int:pk>/archive/", matches.archive, name="match_archive"),
+    path("matches/<int:pk>/delete/", matches.delete, name="match_delete"),
     path("matches/<int:pk>/", include((table_patterns, OWNED))),
     path("k/<str:token>/", include((table_patterns, LINK))),
 ]

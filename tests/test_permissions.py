@@ -69,6 +69,8 @@ ORGANIZERS = {"owner", "organizer"}
 CASES = [
     *match_cases(),
     ("match_rematch", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
+    ("match_archive", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
+    ("match_delete", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
     ("tournament_dashboard", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_settings", "get", TOURNAMENT, ORGANIZERS),
     # Only the creator chooses the co-organizers.

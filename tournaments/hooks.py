@@ -6,8 +6,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from scoring import rules
-from scoring.models import Match
 from scoring.links import register_tournament_ref
+from scoring.models import Match
 from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
 from scoring.selectors import HOME_EXCLUDE, register_related
 from tournaments.models import Round, Table

@@ -347,8 +347,9 @@ def draw_next_round(*, tournament: Tournament) -> Round:
     locked = _lock(tournament)
     rounds = list(locked.rounds.order_by("number"))
     if rounds and (unfinished := _unfinished_tables(rounds[-1])):
-        _conflict("round_unfinished", gettext_noop(
-            "Round %(number)s is not over: %(count)s table(s) still playing."),
+        _conflict("round_unfinished", rules.ngettext(
+            "Round %(number)s is not over: %(count)s table still playing.",
+            "Round %(number)s is not over: %(count)s tables still playing.", "count"),
             number=rounds[-1].number, count=unfinished)
     entries = {entry.pk: entry for entry in locked.entries.select_related(
         "team__first_player", "team__second_player")}

@@ -15,12 +15,16 @@ MATCHES_PER_PAGE = 20
 
 
 def home(request):
-    """What the app is for; for a keeper, their matches with those in progress first."""
+    """What the app is for; for a keeper, their matches with those in progress first (or,
+    with ?archived=1, those archived)."""
     context = {}
     if request.user.is_authenticated:
-        context["matches"] = Paginator(matches_of(request.user), MATCHES_PER_PAGE).get_page(
-            request.GET.get("page")
-        )
+        archived = request.GET.get("archived") == "1"
+        context["archived"] = archived
+        context["matches"] = Paginator(
+            matches_of(request.user, archived=archived), MATCHES_PER_PAGE
+        ).get_page(request.GET.get("page"))
+        context["has_archive"] = archived or matches_of(request.user, archived=True).exists()
     return TemplateResponse(request, "scoring/home.html", context)
 
 

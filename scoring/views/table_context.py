@@ -4,15 +4,14 @@ import json
 
 import segno
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring import display, rules
 from scoring.access import LINK, TableAccess
+from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, UndoForm
 from scoring.links import tournament_ref
-from scoring.errors import render
 from scoring.permissions import can_keep_score, write_refusal
 from scoring.selectors import table_page
 

@@ -152,9 +152,9 @@ def test_the_floors_follow_from_the_cards_a_politaine_holds():
 
 def test_the_floor_refusal_says_why_in_words_that_agree_with_the_count():
     (one,) = messages("politaine", P(1, 10, 1, 0))
-    assert one == ("Les Bleus: 1 politaine brings at least 2 card points (three whole tricks, 12 cards, "
-                   "and only the eight 7s and 8s are worth nothing), not 1. Check the points or "
-                   "the politaines.")
+    assert one == ("Les Bleus: 1 politaine brings at least 2 card points (three whole tricks, "
+                   "12 cards, and only the eight 7s and 8s are worth nothing), not 1. Check the "
+                   "points or the politaines.")
     (two,) = messages("politaine", P(5, 6, 2, 0))
     assert two.startswith("Les Bleus: 2 politaines bring at least 6 card points")
     assert "(s)" not in one + two

@@ -1,10 +1,10 @@
 """Accounts, the home page and starting a match."""
 
 import pytest
-from django.utils.formats import date_format
-from django.utils.timezone import localtime
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 
 from scoring import rules, services
 from scoring.models import Match

@@ -97,7 +97,7 @@ def test_a_new_round_is_refused_while_a_match_is_unfinished(organizer):
     with pytest.raises(Conflict) as refused:
         services.draw_next_round(tournament=tournament)
     assert refused.value.codes == ["round_unfinished"]
-    assert "1 table(s) still playing" in refused.value.messages()[0]
+    assert "1 table still playing" in refused.value.messages()[0]
 
 
 def test_swiss_rounds_pair_equal_wins_and_never_rematch(organizer):
