@@ -57,7 +57,7 @@ def build(user) -> list[Shot]:
                                        team_b=NewTeam("Eux"), first_dealer="E")
     finished = services.create_match(owner=user, variant="politaine", team_a=NewTeam("Them"),
                                      team_b=NewTeam("Les Verts"))
-    for number in (1, 2, 3):
+    for number in (1, 2, 3, 4):
         services.record_hand(match=finished, number=number, hand=rules.Hand.played(2, 9))
     quadrette = services.create_match(owner=user, variant="quadrette", team_a=NewTeam("Nous"),
                                       team_b=NewTeam("Eux"))

@@ -13,7 +13,6 @@ from tests.e2e.helpers import (
     field,
     settled,
     slot,
-    start_match,
     type_in,
     type_points,
 )
@@ -31,7 +30,7 @@ def own_match(user, **kwargs):
 
 
 def test_fast_typing_never_loses(live_server, page, log_in):
-    """Type 8, see 3, clear it, type 6 and press Enter at once: 6–5 is saved."""
+    """Type 8, see 3, clear it, type 6 and press Enter at once: 6-5 is saved."""
     user = log_in(page)
     match = own_match(user)
     page.goto(live_server.url + f"/matches/{match.pk}/")
