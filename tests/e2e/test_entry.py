@@ -29,6 +29,14 @@ def own_match(user, **kwargs):
                                  team_b=NewTeam("Les Rouges"), **kwargs)
 
 
+def open_match_with_hand_1(live_server, page, log_in):
+    """A keeper's match with hand 1 (7-4) entered, open on `page`."""
+    match = own_match(log_in(page))
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    return match
+
+
 def test_fast_typing_never_loses(live_server, page, log_in):
     """Type 8, see 3, clear it, type 6 and press Enter at once: 6-5 is saved."""
     user = log_in(page)
@@ -101,10 +109,7 @@ def test_the_first_dealer_is_saved_with_hand_1_without_javascript(live_server, n
 
 
 def test_a_correction_works_like_the_entry_form(live_server, page, log_in):
-    user = log_in(page)
-    match = own_match(user)
-    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
-    page.goto(live_server.url + f"/matches/{match.pk}/")
+    open_match_with_hand_1(live_server, page, log_in)
     page.locator("#correct-hand-1").click()
     row = page.locator("#hand-1.editing")
     expect(row.locator("legend", has_text="Card points (they add up to 11)")).to_be_visible()
@@ -144,10 +149,7 @@ def test_focus_returns_to_the_first_points_field_after_a_save(live_server, page,
 
 
 def test_a_keyboard_user_stays_where_they_were(live_server, page, log_in):
-    user = log_in(page)
-    match = own_match(user)
-    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
-    page.goto(live_server.url + f"/matches/{match.pk}/")
+    match = open_match_with_hand_1(live_server, page, log_in)
     page.locator("#correct-hand-1").focus()
     # Another phone saves hand 2: the poll redraws the history, the focus stays put.
     services.record_hand(match=match, number=2, hand=rules.Hand.played(5, 6))
