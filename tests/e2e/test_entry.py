@@ -53,7 +53,8 @@ def test_fast_typing_never_loses(live_server, page, log_in):
     assert [(h.points_a, h.points_b) for h in Hand.objects.all()] == [(6, 5)]
 
 
-def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_in):
+def test_a_live_check_answer_about_an_older_keystroke_is_dropped(live_server, page, log_in):
+    """The answer for "8" comes back after the keeper typed "6": it must not write 3."""
     user = log_in(page)
     match = own_match(user)
     held = []
@@ -62,6 +63,27 @@ def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_i
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_in(page, "points_a", 8)
     page.wait_for_timeout(400)  # the live check of "8" leaves, and is held on the way
+    assert len(held) == 1
+    type_in(page, "points_a", 6)
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        held[0].continue_()  # before the check of "6" leaves
+    settled(page)
+    assert field(page, "points_b").input_value() != "3"
+    expect(page.locator("#entry-feedback")).not_to_contain_text("+8")
+    # The check of "6" answers in its turn.
+    expect(field(page, "points_b")).to_have_value("5")
+    expect(page.locator("#entry-feedback")).to_contain_text("Les Bleus +6, Les Rouges +5.")
+
+
+def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_in):
+    user = log_in(page)
+    match = own_match(user)
+    held = []
+    page.route("**/hands/check/",
+               lambda route: route.continue_() if held else held.append(route))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_in(page, "points_a", 8)
+    page.wait_for_timeout(400)
     assert len(held) == 1
     field(page, "points_a").press("Enter")  # Save sends what is on the screen
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
