@@ -194,8 +194,9 @@ def test_a_closed_rounds_link_shows_the_match_read_only(live_server, page, djang
     expect(main.locator("form.hand-form")).to_have_count(0)
     expect(main.get_by_role("button", name="Undo hand")).to_have_count(0)
     expect(main.locator("a[id^=correct-hand]")).to_have_count(0)
+    # The page offers nothing it would refuse, nor a link that would not score.
     expect(main.get_by_role("button")).to_have_count(0)
-    # The page offers nothing it would refuse.
+    expect(page.locator("#share")).to_have_count(0)
 
 
 def test_a_politaine_below_its_floor_is_refused_on_the_page(live_server, page, log_in):

@@ -373,3 +373,18 @@ def test_a_stray_steck_without_a_count_does_not_block_plain_points(keeper, match
                            {"number": 1, "points_a": 7, "points_b": 4, "last_trick": "a"})
     assert response.status_code == 302
     assert Hand.objects.get().aces_a is None
+
+
+def test_the_chart_keeps_plain_numbers_in_french(keeper, match):
+    """SVG coordinates are never localized: French would write 12,5 and break the chart."""
+    import re
+
+    play(match, P(7, 4), P(3, 8), P(9, 2))
+    body = keeper.get(url(match), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    chart = body[body.index('<figure class="chart">'):body.index("</figure>")]
+    assert "Pointage" in body
+    coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2|points)="([^"]*)"', chart)
+    assert coordinates and not any("," in value and " " not in value for value in coordinates)
+    assert all(re.fullmatch(r"[-\d. ,]+", value) for value in coordinates)
+    polyline = re.search(r'class="team-a" points="([^"]+)"', chart).group(1)
+    assert all(re.fullmatch(r"-?[\d.]+,-?[\d.]+", point) for point in polyline.split())
