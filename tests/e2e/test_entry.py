@@ -53,17 +53,23 @@ def test_fast_typing_never_loses(live_server, page, log_in):
     assert [(h.points_a, h.points_b) for h in Hand.objects.all()] == [(6, 5)]
 
 
-def test_a_live_check_answer_about_an_older_keystroke_is_dropped(live_server, page, log_in):
-    """The answer for "8" comes back after the keeper typed "6": it must not write 3."""
-    user = log_in(page)
-    match = own_match(user)
+def type_8_and_hold_its_check(live_server, page, log_in) -> list:
+    """On a new match, type 8: its live check leaves and is held on the way (the routes
+    held are returned, to be let go when the test says); later checks go through."""
+    match = own_match(log_in(page))
     held = []
     page.route("**/hands/check/",
                lambda route: route.continue_() if held else held.append(route))
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_in(page, "points_a", 8)
-    page.wait_for_timeout(400)  # the live check of "8" leaves, and is held on the way
+    page.wait_for_timeout(400)  # past the check's 300 ms delay
     assert len(held) == 1
+    return held
+
+
+def test_a_live_check_answer_about_an_older_keystroke_is_dropped(live_server, page, log_in):
+    """The answer for "8" comes back after the keeper typed "6": it must not write 3."""
+    held = type_8_and_hold_its_check(live_server, page, log_in)
     type_in(page, "points_a", 6)
     with page.expect_response(lambda response: "/hands/check/" in response.url):
         held[0].continue_()  # before the check of "6" leaves
@@ -76,15 +82,7 @@ def test_a_live_check_answer_about_an_older_keystroke_is_dropped(live_server, pa
 
 
 def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_in):
-    user = log_in(page)
-    match = own_match(user)
-    held = []
-    page.route("**/hands/check/",
-               lambda route: route.continue_() if held else held.append(route))
-    page.goto(live_server.url + f"/matches/{match.pk}/")
-    type_in(page, "points_a", 8)
-    page.wait_for_timeout(400)
-    assert len(held) == 1
+    held = type_8_and_hold_its_check(live_server, page, log_in)
     field(page, "points_a").press("Enter")  # Save sends what is on the screen
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
     expect_score(page, 8, 3)
