@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve load test messages translations migrate lint bench clean
+.PHONY: run serve load test messages translations migrate lint bench screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -32,10 +32,10 @@ translations: $(VENV)/.installed
 migrate: $(VENV)/.installed messages
 	DEBUG=1 $(PY) manage.py migrate --no-input
 
-# On a new database, a demo club to look at (its login is printed).
+# On a new database, a demo club to look at; its login is the last line before the server.
 run: migrate
 	DEBUG=1 $(PY) manage.py seed_demo --if-new
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	@DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Production serving: gunicorn (threaded workers), static files by whitenoise, settings from
 # the environment: SECRET_KEY and ALLOWED_HOSTS at least, DATABASE_URL for PostgreSQL.
@@ -60,6 +60,13 @@ test: $(VENV)/.installed-dev messages lint
 # Render times of the standings pages for 16, 128 and 512 teams (a benchmark, not a test).
 bench: $(VENV)/.installed-dev messages
 	$(PY) bench/standings.py
+
+# Every page at 390x844 and 1366x768, in English and French, as PNGs in screenshots/ (not
+# committed), while axe-core checks each of them: look at them.
+screenshots: $(VENV)/.installed-dev messages
+	rm -rf screenshots
+	SCREENSHOTS=screenshots $(PY) -m pytest -q -p no:randomly tests/e2e/test_every_page.py
+	@echo "$$(ls screenshots | wc -l) screenshots in screenshots/"
 
 clean:
 	rm -rf $(VENV) staticfiles test_db.sqlite3*

@@ -49,6 +49,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "tournament": tournament_ref(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+        "archived": match.archived_at is not None,
     }
     if with_secret:
         data["scorekeeper_token"] = match.scorekeeper_token

@@ -128,6 +128,7 @@ class MatchOut(Schema):
     tournament: TournamentRef | None
     created_at: datetime
     updated_at: datetime
+    archived: bool = Field(False, description="Off the keeper's home list (archived there).")
     scorekeeper_token: str | None = Field(
         None, description="The secret of the score keeper link; shown to the match's keepers.")
     url: str | None = Field(None, description="The score keeper page.")

@@ -1,7 +1,7 @@
 """Words for what the pages show: seats with their players, hands in short."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scoring import rules
 from scoring.models import SEAT_CHOICES, Match
@@ -14,6 +14,40 @@ SEAT_LETTERS = {
     "S": pgettext_lazy("seat letter", "S"),
     "W": pgettext_lazy("seat letter", "W"),
 }
+
+
+# Why a match ended, in a result line.
+FINISH_REASONS = {
+    rules.FinishReason.TARGET: gettext_lazy("target reached"),
+    rules.FinishReason.FOUR_SEVENS: gettext_lazy("four sevens"),
+    rules.FinishReason.TIME: gettext_lazy("time called"),
+    rules.FinishReason.FORFEIT: gettext_lazy("by forfeit"),
+}
+
+
+def result_text(winner: str | None, score_a: int, score_b: int, reason: str | None,
+                name_a: str, name_b: str) -> str:
+    """A finished match in one line that reads with any team name, with or without an
+    article, the winner's score first: "Winners: Them, 36-30 (target reached)." """
+    if winner is None:
+        return ""
+    won, lost = (score_a, score_b) if winner == rules.Team.A else (score_b, score_a)
+    team = name_a if winner == rules.Team.A else name_b
+    text = _("Winners: %(team)s, %(won)s–%(lost)s") % {"team": team, "won": won, "lost": lost}
+    if reason in FINISH_REASONS:
+        text = _("%(result)s (%(reason)s)") % {"result": text, "reason": FINISH_REASONS[reason]}
+    return text + "."
+
+
+def match_result(match: Match, name_a: str | None = None, name_b: str | None = None) -> str:
+    """result_text of a match's cached state; the names default to its teams'."""
+    if match.status != rules.Status.FINISHED:
+        return ""
+    return result_text(
+        match.winner, match.score_a, match.score_b, match.finish_reason,
+        name_a if name_a is not None else match.team_a.name,
+        name_b if name_b is not None else match.team_b.name,
+    )
 
 
 def seat_player_name(match: Match, seat: str | None) -> str:

@@ -1,6 +1,6 @@
 """Domain errors raised by the services; views and the API turn them into messages."""
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import rules
 
@@ -35,6 +35,10 @@ class NotFound(ScoringError):
     """There is no such hand."""
 
 
+class NotAllowed(ScoringError):
+    """The user may not change this match."""
+
+
 def render(violation: rules.Violation, team_label=lambda team: team) -> str:
     """A violation's message translated into the active language."""
-    return violation.render(gettext, team_label)
+    return violation.render(gettext, team_label, ngettext)

@@ -47,6 +47,9 @@ class NewMatchForm(forms.Form):
         help_text=_("Leave empty for the game's usual target (31, 33, 200 or 7)."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    # The usual target the page filled in: left as it was, it follows the game chosen (a
+    # keeper without JavaScript who picks another game gets that game's usual target).
+    usual_target = forms.IntegerField(required=False, widget=forms.HiddenInput)
     team_a_name = NameField(label=_("Team A (North and South)"), max_length=60,
                             required=False,
                             widget=forms.TextInput(attrs={"placeholder": _("Us")}))
@@ -67,14 +70,19 @@ class NewMatchForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        variant = self.data.get("variant") or self.initial.get("variant")
+        variant = self.data.get("variant") or self.initial.get("variant") or (
+            self.fields["variant"].initial)
         if rules.is_variant(variant):
-            self.fields["target"].widget.attrs["placeholder"] = str(
-                rules.variant_rules(variant).default_target
-            )
+            usual = rules.variant_rules(variant).default_target
+            self.fields["target"].widget.attrs["placeholder"] = str(usual)
+            if not self.is_bound:
+                self.initial.setdefault("target", usual)
+                self.initial.setdefault("usual_target", usual)
 
     def clean(self):
         data = super().clean()
+        if data.get("target") is not None and data.get("target") == data.get("usual_target"):
+            data["target"] = None  # the usual target of the game chosen
         variant = data.get("variant")
         if variant and data.get("target") is not None:
             for violation in rules.validate_target(variant, data["target"]):
@@ -120,12 +128,12 @@ class HandForm(forms.Form):
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
     kind = forms.ChoiceField(required=False, widget=forms.RadioSelect)
 
-    def __init__(self, data=None, *args, match, correcting=False, **kwargs):
+    def __init__(self, data=None, *args, match, correcting=False, first_hand=False, **kwargs):
         # Input ids carry the hand's number, so that a late answer to the live check of
         # one hand never lands in the form of the next.
         source = data if data is not None else kwargs.get("initial") or {}
         number = "".join(c for c in str(source.get("number", "")) if c.isdigit())[:5]
-        kwargs.setdefault("auto_id", f"hand{number}-%s")
+        kwargs.setdefault("auto_id", "edit-%s" if correcting else f"hand{number}-%s")
         super().__init__(data, *args, **kwargs)
         self.match = match
         self.correcting = correcting
@@ -165,6 +173,38 @@ class HandForm(forms.Form):
             self.fields["kind"].initial = "played"
         else:
             del self.fields["kind"]
+        if first_hand and not correcting:
+            # Drawn at the table before hand 1: saved with it (or at once, with htmx).
+            self.fields["first_dealer"] = forms.ChoiceField(
+                label=_("Who deals first? (Draw a card each: the highest deals.)"),
+                required=False, choices=SEAT_CHOICES, initial=match.first_dealer,
+                widget=forms.RadioSelect,
+            )
+
+    # What the keeper types or ticks for a hand (not the hidden bookkeeping).
+    TYPED = ("points", "tricks", "aces", "counters")
+    TICKED_BY_DEFAULT = {"politaines_a": "0", "politaines_b": "0", "kind": "played"}
+
+    @classmethod
+    def is_blank(cls, data) -> bool:
+        """Nothing typed or ticked yet: the form of a phone where nobody is entering a hand."""
+        for name, value in data.items():
+            quantity = name.rsplit("_", 1)[0]
+            if quantity in cls.TYPED and value not in ("", None):
+                return False
+            if name in ("last_trick",) and value:
+                return False
+            if name in cls.TICKED_BY_DEFAULT and value not in ("", cls.TICKED_BY_DEFAULT[name]):
+                return False
+        return True
+
+    @staticmethod
+    def initial_for_correction(initial: dict) -> dict:
+        """A stored hand to correct: its shares count as the app's, so that typing one
+        team's share fills in the other's, as in the entry form."""
+        shares = sorted(name for name, value in initial.items()
+                        if value is not None and name.rsplit("_", 1)[0] in HandForm.TYPED)
+        return {**initial, "filled": ",".join(shares)}
 
     def preview_points(self) -> rules.Pair:
         """The card points of the valid hand (as counted, when the cards were counted)."""

@@ -175,6 +175,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
     last_hand_at = models.DateTimeField(_("last hand"), null=True, blank=True)
+    # Off the keeper's home list; still in the archive, the API and the exports.
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("match")
@@ -299,13 +301,24 @@ def _both_set(prefix):
 
 
 def _politaine_floor(team):
-    # rules.politaine_floor: one politaine needs 1 card point, two need 3.
+    # rules.politaine_floor: one politaine needs 2 card points, two need 6.
     politaines, points = f"politaines_{team}", f"points_{team}"
     return (
         Q(**{politaines: 0})
         | Q(**{politaines: 1, f"{points}__gte": rules.politaine_floor(1)})
         | Q(**{politaines: 2, f"{points}__gte": rules.politaine_floor(2)})
     )
+
+
+def _count_holds_politaines(team):
+    # rules.has_politaine_cards: k aces, 2k counters, 12k - 8 aces and counters together.
+    politaines, aces = F(f"politaines_{team}"), F(f"aces_{team}")
+    return Q(**{f"aces_{team}__gte": politaines}) & Q(
+        **{f"counters_{team}__gte": politaines * 2}
+    ) & Q(**{
+        f"counters_{team}__gte": politaines * rules.POLITAINE_CARDS - rules.WORTHLESS_IN_PACK
+        - aces
+    })
 
 
 def _count_gives_points(team):
@@ -455,11 +468,9 @@ class Hand(models.Model):
                     aces_a=rules.ACES_IN_PACK - F("aces_b"),
                     counters_a__lte=rules.COUNTERS_IN_PACK,
                     counters_a=rules.COUNTERS_IN_PACK - F("counters_b"),
-                    aces_a__gte=F("politaines_a"),
-                    aces_b__gte=F("politaines_b"),
-                    counters_a__gte=F("politaines_a") * 2,
-                    counters_b__gte=F("politaines_b") * 2,
                 )
+                & _count_holds_politaines("a")
+                & _count_holds_politaines("b")
                 & _count_gives_points("a")
                 & _count_gives_points("b"),
                 name="hand_count_fits_pack_and_points",

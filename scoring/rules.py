@@ -23,6 +23,24 @@ def _(message: str) -> str:
     return message
 
 
+class Plural(NamedTuple):
+    """A message with a plural form; the parameter named `count` chooses which one."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+def ngettext(singular: str, plural: str, count: str) -> Plural:
+    """Mark a message with a plural for translation without translating it (makemessages
+    extracts it as it would Django's ngettext); the caller picks the form by `count`."""
+    return Plural(singular, plural, count)
+
+
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
 # --- Vocabulary --------------------------------------------------------------------------
 
 
@@ -115,6 +133,8 @@ COUNTERS_IN_PACK = 20  # 10, 9, king, queen, jack of four suits, a third of a po
 HAND_CARD_POINTS = 11  # 4 aces + floor(20 / 3) + 1 for the last trick, however split
 POLITAINE_BONUS = 11
 MAX_POLITAINES_PER_HAND = 2  # each takes 3 of the 8 tricks
+POLITAINE_CARDS = 12  # three whole tricks of four cards
+WORTHLESS_IN_PACK = 8  # the 7s and 8s
 QUADRETTE_TRICKS = 6
 LA_VOLE_POINTS = 2
 
@@ -157,17 +177,27 @@ class Violation:
     """Why something cannot be saved, and which input it is about."""
 
     code: str
-    message: str  # English template with %(name)s parameters; translated by the caller
+    # English template with %(name)s parameters, or a Plural of two; translated by the caller
+    message: str | Plural
     field: str | None = None
     params: dict[str, Any] = dataclass_field(default_factory=dict)
 
-    def render(self, translate=lambda text: text, team_label=lambda team: team) -> str:
-        """The message in the caller's language. `team_label` turns "a"/"b" into a name."""
+    def render(
+        self,
+        translate=lambda text: text,
+        team_label=lambda team: team,
+        translate_plural=_english_plural,
+    ) -> str:
+        """The message in the caller's language. `team_label` turns "a"/"b" into a name;
+        `translate_plural(singular, plural, number)` is ngettext."""
         params = dict(self.params)
         if "team" in params:
             params["team"] = team_label(params["team"])
         if "winner" in params and params["winner"] is not None:
             params["winner"] = team_label(params["winner"])
+        if isinstance(self.message, Plural):
+            singular, plural, count = self.message
+            return translate_plural(singular, plural, params[count]) % params
         return translate(self.message) % params
 
 
@@ -482,9 +512,35 @@ def _validate_card_points(points: Pair) -> list[Violation]:
     return problems
 
 
+def politaine_cards(politaines: int) -> tuple[int, int, int]:
+    """What `politaines` bring into their team's tricks, in counted cards: at least so many
+    aces, counters, and aces and counters together.
+
+    Each politaine is three whole tricks won with its own ace, 10 and 9: 12 cards, and only
+    the 8 sevens and eights of the pack are worth nothing, so those cards hold at least
+    12k - 8 aces and counters.
+    """
+    return (
+        politaines,
+        2 * politaines,
+        max(0, politaines * POLITAINE_CARDS - WORTHLESS_IN_PACK),
+    )
+
+
+def has_politaine_cards(aces: int, counters: int, politaines: int) -> bool:
+    least_aces, least_counters, least_together = politaine_cards(politaines)
+    return aces >= least_aces and counters >= least_counters and aces + counters >= least_together
+
+
 def politaine_floor(politaines: int) -> int:
-    """Least card points of a team that made `politaines`: its aces and 2 counters each."""
-    return politaines + (2 * politaines) // 3
+    """Least card points of a team that made `politaines`: the cheapest counted cards that
+    hold them (2 for one politaine, 6 for two), the last trick aside."""
+    return min(
+        card_points(aces, counters, False)
+        for aces in range(ACES_IN_PACK + 1)
+        for counters in range(COUNTERS_IN_PACK + 1)
+        if has_politaine_cards(aces, counters, politaines)
+    )
 
 
 def _validate_politaines(hand: Hand, points: Pair | None) -> list[Violation]:
@@ -515,24 +571,44 @@ def _validate_politaines(hand: Hand, points: Pair | None) -> list[Violation]:
             continue
         if hand.count is not None and points is not None:
             team_count = hand.count.of(team)
-            if team_count.aces < made or team_count.counters < 2 * made:
+            if not has_politaine_cards(team_count.aces, team_count.counters, made):
+                aces, counters, together = politaine_cards(made)
                 problems.append(
                     Violation(
                         "politaine_cards",
-                        _("%(team)s: each politaine brings its own ace, 10 and 9 into the "
-                          "team's tricks; %(politaines)s politaine(s) need at least "
-                          "%(aces)s ace(s) and %(counters)s counters. Recount."),
+                        ngettext(
+                            "%(team)s: a politaine is three whole tricks, 12 cards with its "
+                            "own ace, 10 and 9, and only the eight 7s and 8s are worth "
+                            "nothing; so %(politaines)s politaine brings at least %(aces)s "
+                            "ace, %(counters)s counters and %(together)s aces and counters "
+                            "together. Recount.",
+                            "%(team)s: a politaine is three whole tricks, 12 cards with its "
+                            "own ace, 10 and 9, and only the eight 7s and 8s are worth "
+                            "nothing; so %(politaines)s politaines bring at least %(aces)s "
+                            "aces, %(counters)s counters and %(together)s aces and counters "
+                            "together. Recount.",
+                            "politaines",
+                        ),
                         f"politaines_{team}",
-                        {"team": team, "politaines": made, "aces": made, "counters": 2 * made},
+                        {"team": team, "politaines": made, "aces": aces, "counters": counters,
+                         "together": together},
                     )
                 )
         elif points is not None and points.of(team) < politaine_floor(made):
             problems.append(
                 Violation(
                     "politaine_floor",
-                    _("%(team)s cannot have made %(politaines)s politaine(s) with %(points)s "
-                      "card point(s): the politaine's own ace, 10 and 9 are worth at least "
-                      "%(minimum)s. Check the points or the politaines."),
+                    ngettext(
+                        "%(team)s: %(politaines)s politaine brings at least %(minimum)s card "
+                        "points (three whole tricks, 12 cards, and only the eight 7s and 8s "
+                        "are worth nothing), not %(points)s. Check the points or the "
+                        "politaines.",
+                        "%(team)s: %(politaines)s politaines bring at least %(minimum)s card "
+                        "points (six whole tricks, 24 cards, and only the eight 7s and 8s "
+                        "are worth nothing), not %(points)s. Check the points or the "
+                        "politaines.",
+                        "politaines",
+                    ),
                     f"politaines_{team}",
                     {
                         "team": team,
@@ -766,12 +842,13 @@ def _ahead(score: Pair) -> Team:
 def check_can_record(state: MatchState, number: Any) -> Violation | None:
     """A new hand must be the next one, on a match still in progress."""
     if state.finished:
+        won, lost = state.score.of(state.winner), state.score.of(state.winner.other)
         return Violation(
             "match_finished",
-            _("This match is over (%(winner)s won, %(score_a)s–%(score_b)s): no hand can be "
+            _("This match is over (winners: %(winner)s, %(won)s–%(lost)s): no hand can be "
               "added."),
             "number",
-            {"winner": state.winner, "score_a": state.score.a, "score_b": state.score.b},
+            {"winner": state.winner, "won": won, "lost": lost},
         )
     if not is_whole(number) or number != state.next_hand:
         already = is_whole(number) and 1 <= number < state.next_hand

@@ -122,11 +122,11 @@ def table_page(match: Match) -> TablePage:
     )
 
 
-def matches_of(user):
-    """A keeper's own matches (not a tournament's): those in progress first, then the
-    newest."""
+def matches_of(user, *, archived: bool = False):
+    """A keeper's own matches (not a tournament's), archived or not: those in progress
+    first, then the newest."""
     return (
-        Match.objects.filter(owner=user)
+        Match.objects.filter(owner=user, archived_at__isnull=not archived)
         .exclude(**HOME_EXCLUDE)
         .select_related("team_a", "team_b")
         .annotate(

@@ -14,9 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import names, rules
-from scoring.errors import Conflict, InvalidInput, NotFound
+from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from scoring.links import tournament_ref
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
-from scoring.permissions import write_refusal
+from scoring.permissions import can_keep_score, write_refusal
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -145,13 +146,20 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
 
 
 @transaction.atomic
-def record_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) -> rules.MatchState:
-    """Add hand `number`, which must be the match's next hand; return the new state."""
+def record_hand(
+    *, match: Match | int, number: int, hand: rules.Hand, by=None, first_dealer: str | None = None
+) -> rules.MatchState:
+    """Add hand `number`, which must be the match's next hand; return the new state.
+
+    `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
+    """
     locked, hands, state = _open(match, by)
     if conflict := rules.check_can_record(state, number):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
+    if first_dealer is not None and first_dealer != locked.first_dealer:
+        _set_first_dealer(locked, first_dealer)
     row = Hand(match=locked, number=number, entered_by=_user(by))
     row.set_from_rules(locked.variant, hand)
     row.save()
@@ -277,14 +285,17 @@ def _refuse_new_first_dealer_once_started(match: Match) -> None:
 @transaction.atomic
 def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
-    locked = _lock(match)
-    _guard(locked, None)
+    locked, hands, _state = _open(match)
+    _set_first_dealer(locked, seat)
+    return _save_state(locked, hands, hand_written=False)
+
+
+def _set_first_dealer(locked: Match, seat) -> None:
     if seat not in rules.SEATS:
         raise InvalidInput(rules.validate_new_match(locked.variant, locked.target, seat))
     _refuse_new_first_dealer_once_started(locked)
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
-    return _save_state(locked, [], hand_written=False)
 
 
 @transaction.atomic
@@ -296,3 +307,40 @@ def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
     locked.forfeited_by = rules.Team(team)
     locked.save(update_fields=["forfeited_by"])
     return _save_state(locked, hands, hand_written=False)
+
+
+def _keeper_only(match: Match, by) -> None:
+    if not can_keep_score(by, match):
+        raise NotAllowed([rules.Violation(
+            "not_your_match",
+            gettext_noop("Only the match's score keepers can archive or delete it."),
+        )])
+
+
+@transaction.atomic
+def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
+    """Take a match off the keeper's home list (or put it back). It stays in the archive,
+    the API and the exports."""
+    locked = _lock(match)
+    _keeper_only(locked, by)
+    locked.archived_at = (locked.archived_at or timezone.now()) if archived else None
+    locked.save(update_fields=["archived_at"])
+    return locked
+
+
+@transaction.atomic
+def delete_match(*, match: Match | int, by) -> None:
+    """Delete a match started by mistake: only one with no hand, and not a tournament's."""
+    locked = _lock(match)
+    _keeper_only(locked, by)
+    if Hand.objects.filter(match=locked).exists():
+        raise Conflict([rules.Violation(
+            "match_has_hands",
+            gettext_noop("This match has hands: archive it instead, it stays in the history."),
+        )])
+    if tournament_ref(locked) is not None:
+        raise Conflict([rules.Violation(
+            "tournament_match",
+            gettext_noop("A tournament's match cannot be deleted."),
+        )])
+    locked.delete()

@@ -13,16 +13,20 @@ table_patterns = [
     path("hands/four-sevens/", table.four_sevens, name="four_sevens"),
     path("hands/undo/", table.undo, name="undo"),
     path("hands/<int:number>/", table.edit_hand, name="edit_hand"),
+    path("hands/<int:number>/check/", table.check_correction, name="check_correction"),
     path("redeal/", table.redeal, name="redeal"),
     path("first-dealer/", table.first_dealer, name="first_dealer"),
 ]
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("rules/", pages.rules, name="rules"),
     path("matches/new/", matches.new_match, name="match_new"),
     path("matches/new/target/", matches.target_field, name="match_new_target"),
     path("matches/<int:pk>/rematch/", matches.rematch, name="match_rematch"),
     path("matches/<int:pk>/new-link/", matches.new_link, name="match_new_link"),
+    path("matches/<int:pk>/archive/", matches.archive, name="match_archive"),
+    path("matches/<int:pk>/delete/", matches.delete, name="match_delete"),
     path("matches/<int:pk>/", include((table_patterns, OWNED))),
     path("k/<str:token>/", include((table_patterns, LINK))),
 ]

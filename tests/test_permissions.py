@@ -52,12 +52,12 @@ def client_for(world, role):
 # tournament's match (its organizers may keep score) and on a match of one's own.
 MATCH_VIEWS = [("table", "get"), ("live", "get"), ("record", "post"), ("check", "post"),
                ("four_sevens", "post"), ("undo", "post"), ("edit_hand", "get"),
-               ("redeal", "post"), ("first_dealer", "post")]
+               ("redeal", "post"), ("first_dealer", "post"), ("check_correction", "post")]
 
 
 def match_cases():
     for name, method in MATCH_VIEWS:
-        extra = {"number": 1} if name == "edit_hand" else {}
+        extra = {"number": 1} if name in ("edit_hand", "check_correction") else {}
         yield (f"owned:{name}", method, lambda w, e=extra: {"pk": w["table"].match_id, **e},
                {"owner", "organizer"})
         yield (f"owned:{name}", method, lambda w, e=extra: {"pk": w["match"].pk, **e},
@@ -70,6 +70,8 @@ CASES = [
     *match_cases(),
     ("match_rematch", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
     ("match_new_link", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
+    ("match_archive", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
+    ("match_delete", "post", lambda w: {"pk": w["match"].pk}, {"owner"}),
     ("tournament_dashboard", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_settings", "get", TOURNAMENT, ORGANIZERS),
     # Only the creator chooses the co-organizers.
@@ -108,7 +110,7 @@ CASES = [
     ("password_change", "get", lambda w: {}, {"owner", "organizer", "other"}),
 ]
 # Open to all: what anyone may see or do without an account.
-PUBLIC = {"home", "match_new_target", "login", "signup", "logout", "password_change_done",
+PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",
           "set_language"}
 
 
@@ -130,7 +132,7 @@ def test_each_role_may_do_only_its_own(world, name, method, kwargs, allowed, rol
 
 @pytest.mark.parametrize(("name", "method"), MATCH_VIEWS)
 def test_the_score_keeper_link_reaches_its_match_only(world, name, method):
-    extra = {"number": 1} if name == "edit_hand" else {}
+    extra = {"number": 1} if name in ("edit_hand", "check_correction") else {}
     link = Client()
     own = reverse(f"link:{name}", kwargs={"token": world["table"].match.scorekeeper_token,
                                            **extra})

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_noop
 
 from scoring import rules
 from scoring.links import register_tournament_ref
+from scoring.models import Match
 from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
 from scoring.selectors import HOME_EXCLUDE, register_related
 from tournaments.models import Round, Table
@@ -52,9 +53,13 @@ def closed_rounds(match, user):
     """Once the next round is drawn, a round's results are its draw's ground, and once the
     tournament is over its results are final: only the organizers may still correct them
     (never a table's link)."""
-    # On every write to any match: its table, round and tournament in one query (the locked
-    # match row the services hold was read without them).
-    table = Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
+    # Pages read the match with its table, round and tournament; the services' locked row
+    # comes without them: one query then, on every write to any match.
+    if Match.table.is_cached(match):
+        table = _table(match)
+    else:
+        table = Table.objects.filter(match_id=match.pk).select_related(
+            "round__tournament").first()
     if table is None:
         return None
     round_ = table.round

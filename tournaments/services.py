@@ -213,18 +213,25 @@ def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
 def _validate_new_teams(teams, taken=()) -> list[rules.Violation]:
     problems = []
     keys = {names.key(name) for name in taken}
-    for line, team in enumerate(teams, start=1):
-        wrong = _violation("team", gettext_noop("Team %(line)s: a name of 1 to 60 characters "
-                                                "and two players, or none."), "teams", line=line)
+    for number, team in enumerate(teams, start=1):
+        # A pasted list names the line of the text; other lists, the team's place in them.
+        line = getattr(team, "line", None)
+        where = {"line": line or number}
+        wrong = _violation("team", gettext_noop(
+            "Line %(line)s: a team name of 1 to 60 characters and two players, or none.")
+            if line else gettext_noop(
+            "Team %(line)s: a name of 1 to 60 characters and two players, or none."),
+            "teams", **where)
         refusal = names.refusal([team.name, *team.players], scoring.TEAM_NAME_MAX, wrong) or (
             wrong if len(team.players) not in (0, 2) else None)
         if refusal:
             problems.append(refusal)
         elif names.key(team.name) in keys:
             problems.append(_violation(
-                "team_name_taken", gettext_noop("Team %(line)s: %(name)s is already in the "
-                                                "tournament."), "teams",
-                line=line, name=names.normalise(team.name)))
+                "team_name_taken", gettext_noop("Line %(line)s: %(name)s is already in the "
+                                                "tournament.") if line else
+                gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
+                "teams", name=names.normalise(team.name), **where))
         else:
             keys.add(names.key(team.name))
     if len(keys) > MAX_TEAMS:
@@ -275,17 +282,24 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
 LIST_SEPARATOR = re.compile(r"\t|;|,| - | – ")
 
 
-def parse_team_list(text: str) -> list[NewTeam]:
+@dataclass(frozen=True)
+class ListedTeam(NewTeam):
+    """A team from a pasted list, with the number of its line in the text."""
+
+    line: int = 0
+
+
+def parse_team_list(text: str) -> list[ListedTeam]:
     """One team per line: its name, then its two players, separated by commas, semicolons
-    or tabs (a spreadsheet's column). Blank lines are skipped."""
+    or tabs (a spreadsheet's column). Blank lines are skipped (and still counted)."""
     teams = []
-    for line in (text or "").splitlines():
+    for number, line in enumerate((text or "").splitlines(), start=1):
         if not line.strip():
             continue
         parts = [part.strip() for part in LIST_SEPARATOR.split(line)]
         parts = [part for part in parts if part]
         if parts:  # a row of a spreadsheet with nothing in it
-            teams.append(NewTeam(parts[0], tuple(parts[1:])))
+            teams.append(ListedTeam(parts[0], tuple(parts[1:]), line=number))
     return teams
 
 
@@ -369,8 +383,9 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
     locked = _lock(tournament)
     rounds = list(locked.rounds.order_by("number"))
     if rounds and (unfinished := _unfinished_tables(rounds[-1])):
-        _conflict("round_unfinished", gettext_noop(
-            "Round %(number)s is not over: %(count)s table(s) still playing."),
+        _conflict("round_unfinished", rules.ngettext(
+            "Round %(number)s is not over: %(count)s table still playing.",
+            "Round %(number)s is not over: %(count)s tables still playing.", "count"),
             number=rounds[-1].number, count=unfinished)
     entries = {entry.pk: entry for entry in locked.entries.select_related(
         "team__first_player", "team__second_player")}

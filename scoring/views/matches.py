@@ -4,15 +4,17 @@ import secrets
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import rules, services
 from scoring.access import OWNED
-from scoring.errors import ScoringError
+from scoring.errors import NotAllowed, ScoringError
 from scoring.forms import NewMatchForm
 from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_table
@@ -40,8 +42,7 @@ def target_field(request):
     variant = request.GET.get("variant")
     if not rules.is_variant(variant):
         variant = rules.Variant.POLITAINE
-    form = NewMatchForm(initial={"variant": variant,
-                                 "target": rules.variant_rules(variant).default_target})
+    form = NewMatchForm(initial={"variant": variant})
     return TemplateResponse(request, "scoring/match_new.html#target", {"form": form})
 
 
@@ -57,6 +58,39 @@ def new_link(request, pk):
     messages.success(request, _("The match has a new score keeper link; the old one no "
                                 "longer works."))
     return redirect(f"{OWNED}:table", pk=match.pk)
+def archive(request, pk):
+    """Take a match off the home list ("archived": "1") or put it back ("0")."""
+    archived = request.POST.get("archived", "1") == "1"
+    _keep(request, services.archive_match, match=match_for_table(pk=pk), by=request.user,
+          archived=archived)
+    if archived:
+        messages.success(request, _("Match archived: find it under “Archived matches”."))
+    else:
+        messages.success(request, _("The match is back on your list."))
+    return redirect(reverse("home") + ("" if archived else "?archived=1"))
+
+
+@login_required
+@require_POST
+def delete(request, pk):
+    """Delete a match with no hand (started by mistake)."""
+    if _keep(request, services.delete_match, match=match_for_table(pk=pk), by=request.user):
+        messages.success(request, _("Match deleted."))
+    return redirect("home")
+
+
+def _keep(request, service, **kwargs) -> bool:
+    """Run a service on a keeper's own match: a refusal becomes a message; a match that is
+    not the user's, a 403 with its message."""
+    try:
+        service(**kwargs)
+    except NotAllowed as refusal:
+        raise PermissionDenied(" ".join(refusal.messages())) from refusal
+    except ScoringError as refusal:
+        for message in refusal.messages():
+            messages.error(request, message)
+        return False
+    return True
 
 
 @login_required

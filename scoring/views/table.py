@@ -77,8 +77,16 @@ def live(request, access):
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
+        # A phone where nobody is typing moves on to the hand to enter now; one where
+        # somebody is keeps its form, and is told the hands changed.
+        moves_on = (
+            entry_number is not None
+            and entry_number != access.match.hand_count + 1
+            and HandForm.is_blank(request.GET)
+        )
         # A hand being corrected on this phone keeps its open form (hx-preserve).
-        response = _render(request, access, "live", entry_number=entry_number,
+        response = _render(request, access, "live",
+                           entry_number=None if moves_on else entry_number, entry_oob=moves_on,
                            preserve_number=_int(request.GET.get("editing")))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
@@ -112,13 +120,8 @@ def _refused(request, access, refusal: ScoringError, *, entry=True):
 
 
 def _saved_message(access, number, state: rules.MatchState):
-    if state.finished:
-        return _("Hand %(number)s saved. %(team)s win %(a)s–%(b)s!") % {
-            "number": number,
-            "team": access.match.team_name(state.winner),
-            "a": state.score.a,
-            "b": state.score.b,
-        }
+    if state.finished:  # the scoreboard says who won
+        return _("Hand %(number)s saved. The match is over.") % {"number": number}
     return _("Hand %(number)s saved. The score is %(a)s–%(b)s.") % {
         "number": number,
         "a": state.score.a,
@@ -129,12 +132,14 @@ def _saved_message(access, number, state: rules.MatchState):
 @require_POST
 @table_view
 def record(request, access):
-    form = HandForm(fill_blanks(request.POST), match=access.match)
+    form = HandForm(fill_blanks(request.POST), match=access.match,
+                    first_hand=access.match.hand_count == 0)
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
             state = services.record_hand(
-                match=access.match, number=number, hand=form.rules_hand, by=request.user
+                match=access.match, number=number, hand=form.rules_hand, by=request.user,
+                first_dealer=form.cleaned_data.get("first_dealer") or None,
             )
         except ScoringError as refusal:
             return _refused(request, access, refusal)
@@ -149,15 +154,27 @@ def record(request, access):
 def check(request, access):
     """Live validation while the keeper types: messages beside the fields, the other team's
     share filled in, and what the hand would give."""
+    return _live_check(request, access)
+
+
+@require_POST
+@table_view
+def check_correction(request, access, number):
+    """The live check of a correction, as of the entry form."""
+    return _live_check(request, access, correcting=number)
+
+
+def _live_check(request, access, correcting=None):
     if not request.htmx:
         return redirect(access.url("table"))
     data, filled = autofill(request.POST, request.htmx.trigger_name)
-    form = HandForm(data, match=access.match)
+    kwargs = {"match": access.match, "correcting": correcting is not None}
+    form = HandForm(data, **kwargs)
     if form.is_valid() and form.rules_hand.count is not None:
         # Counted cards give the points: write them in for the keeper to see.
         data, from_count = fill_points_from_count(data, form.preview_points())
         filled.update(from_count)
-        form = HandForm(data, match=access.match)
+        form = HandForm(data, **kwargs)
         form.is_valid()
     slots = form.slots()
     # While typing, an empty input is no mistake yet.
@@ -166,7 +183,8 @@ def check(request, access):
             slots[name] = []
     if form.violation_codes & STILL_TYPING:
         slots["points"] = slots["tricks"] = []
-    return _render(request, access, "feedback", form=form, slots=slots, filled=filled)
+    return _render(request, access, "feedback", form=form, slots=slots, filled=filled,
+                   correcting=correcting)
 
 
 @require_POST
@@ -179,7 +197,7 @@ def four_sevens(request, access):
         return _render(request, access, status=422, four_sevens_form=form)
     number = form.cleaned_data["number"]
     try:
-        state = services.record_hand(
+        services.record_hand(
             match=access.match,
             number=number,
             hand=rules.Hand.four_sevens(form.cleaned_data["team"]),
@@ -187,10 +205,7 @@ def four_sevens(request, access):
         )
     except ScoringError as refusal:
         return _refused(request, access, refusal)
-    message = _("Four sevens! %(team)s win the match.") % {
-        "team": access.match.team_name(state.winner)
-    }
-    return _after_write(request, access, message)
+    return _after_write(request, access, _("Four sevens: the match is over."))
 
 
 @require_POST
@@ -210,11 +225,13 @@ def redeal(request, access):
 def first_dealer(request, access):
     """Who deals the first hand, as drawn at the table, while no hand is played."""
     try:
-        state = services.set_first_dealer(match=access.match, seat=request.POST.get("seat"))
+        state = services.set_first_dealer(match=access.match,
+                                          seat=request.POST.get("first_dealer"))
     except ScoringError as refusal:
         return _refused(request, access, refusal)
+    # The hand being typed stays as it is: only the scoreboard says who deals.
     return _after_write(request, access, _("%(seat)s deals the first hand.") % {
-        "seat": seat_label(access.match, state.dealer)})
+        "seat": seat_label(access.match, state.dealer)}, entry=False)
 
 
 @require_POST
@@ -264,7 +281,8 @@ def edit_hand(request, access, number):
                                 entry=was_finished != state.finished)
         status = 422
     else:
-        form = HandForm(initial=_initial(hand), match=access.match, correcting=True)
+        form = HandForm(initial=HandForm.initial_for_correction(_initial(hand)),
+                        match=access.match, correcting=True)
         status = 200
     if request.htmx:
         return _render(request, access, "edit_row", status=status, edit_form=form,

@@ -4,14 +4,15 @@ import json
 
 import segno
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from scoring import display, rules
 from scoring.access import LINK, TableAccess
+from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, UndoForm
 from scoring.links import tournament_ref
-from scoring.permissions import can_keep_score
+from scoring.permissions import can_keep_score, write_refusal
 from scoring.selectors import table_page
 
 URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
@@ -36,19 +37,12 @@ def qr_svg(url: str) -> str:
 
 
 def standing_text(match, state: rules.MatchState) -> str:
-    """Who wins or leads, in one sentence."""
+    """Who won or leads, in one sentence."""
     names = {"a": match.team_a.name, "b": match.team_b.name}
     score = {"a": state.score.a, "b": state.score.b}
     if state.finished:
-        reasons = {
-            rules.FinishReason.TARGET: _("target reached"),
-            rules.FinishReason.FOUR_SEVENS: _("four sevens"),
-            rules.FinishReason.TIME: _("time called"),
-            rules.FinishReason.FORFEIT: _("by forfeit"),
-        }
-        return _("%(team)s win %(a)s–%(b)s (%(reason)s).") % {
-            "team": names[state.winner], "reason": reasons[state.finish_reason], **score,
-        }
+        return display.result_text(state.winner, state.score.a, state.score.b,
+                                   state.finish_reason, names["a"], names["b"])
     if state.tied_at_target:
         return _("Tied %(a)s–%(b)s at the target: another hand is played, until the totals "
                  "differ.") % score
@@ -57,7 +51,9 @@ def standing_text(match, state: rules.MatchState) -> str:
     if state.leading_team is None:
         return _("Level at %(a)s–%(b)s.") % score
     lead = state.score.of(state.leading_team) - state.score.of(state.leading_team.other)
-    return _("%(team)s lead by %(lead)s.") % {"team": names[state.leading_team], "lead": lead}
+    return ngettext("Leading: %(team)s, by %(lead)s point.",
+                    "Leading: %(team)s, by %(lead)s points.", lead) % {
+        "team": names[state.leading_team], "lead": lead}
 
 
 def table_context(
@@ -75,19 +71,24 @@ def table_context(
     preserve_number: int | None = None,
     slots=None,
     filled=None,
+    correcting: int | None = None,
 ):
+    """`form` is the entry form, or with `correcting` the form correcting that hand (the
+    live check of a correction)."""
     match = access.match
     page = table_page(match)
     state = page.state
     urls = {name: access.url(name) for name in URL_NAMES}
-    if form is None and not state.finished:
-        form = HandForm(initial={"number": state.next_hand}, match=match)
+    # A closed round's table link shows the match as it stands, and offers nothing to press.
+    refusal = write_refusal(match, request.user if request.user.is_authenticated else None)
+    read_only = render(refusal) if refusal else None
+    if form is None and not state.finished and not read_only:
+        form = HandForm(initial={"number": state.next_hand}, match=match,
+                        first_hand=state.hand_count == 0)
     if four_sevens_form is None and not state.finished:
         four_sevens_form = FourSevensForm(initial={"number": state.next_hand}, auto_id="fs-%s")
-    if edit_form is not None:
-        edit_form.auto_id = "edit-%s"
     # The hand the entry form is for; the poll tells when another phone has moved on.
-    if form is not None and entry_number is None:
+    if form is not None and entry_number is None and correcting is None:
         entry_number = _int(form["number"].value())
     stale = entry_number is not None and entry_number != state.next_hand
     link = scorekeeper_link(request, match)
@@ -98,6 +99,8 @@ def table_context(
         }
         for row in page.rows
     ]
+    hand = _hand_form(access, state, form, correcting, slots) if form is not None else {}
+    edit = _hand_form(access, state, edit_form, edit_number, None) if edit_form else {}
     return {
         "access": access,
         "match": match,
@@ -108,9 +111,9 @@ def table_context(
         "poll_url": urls["live"] + (f"?number={entry_number}" if entry_number else ""),
         "poll_headers": json.dumps({"If-None-Match": live_etag(match, entry_number)}),
         "stale": stale,
-        "form": form,
-        "form_key": form.key if form is not None else "",
-        "slots": slots if slots is not None else (form.slots() if form and form.is_bound else {}),
+        "read_only": read_only,
+        **hand,
+        "edit": edit,
         "filled": filled or {},
         "four_sevens_form": four_sevens_form,
         "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
@@ -132,7 +135,6 @@ def table_context(
             {"code": "b", "name": match.team_b.name, "score": state.score.b,
              "leading": state.leading_team == "b", "winner": state.winner == "b"},
         ],
-        "preview": _preview(match, state, form) if form is not None else None,
         "scorekeeper_link": link,
         # A callable: the template draws the QR code only on a whole page, not for fragments.
         "qr_svg": lambda: qr_svg(link),
@@ -144,6 +146,22 @@ def table_context(
     }
 
 
+def _hand_form(access, state, form: HandForm, correcting: int | None, slots) -> dict:
+    """What the template's hand fields need for one form: the entry form, or a correction's
+    (with its own live check and its own ids)."""
+    if slots is None:
+        slots = form.slots() if form.is_bound else {}
+    return {
+        "form": form,
+        "form_key": form.key,
+        "slots": slots,
+        "check_url": access.url("check_correction", number=correcting)
+        if correcting is not None else access.url("check"),
+        "feedback_id": "edit-feedback" if correcting is not None else "entry-feedback",
+        "preview": _preview(access.match, state, form, correcting),
+    }
+
+
 def _int(value):
     try:
         return int(value)
@@ -151,8 +169,9 @@ def _int(value):
         return None
 
 
-def _preview(match, state: rules.MatchState, form: HandForm) -> dict | None:
-    """What the hand being typed would give, and the totals after it."""
+def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) -> dict | None:
+    """What the hand being typed would give, and the totals after it (after the whole match
+    replayed, for a correction)."""
     if not form.is_bound:
         return None
     form.is_valid()
@@ -160,8 +179,18 @@ def _preview(match, state: rules.MatchState, form: HandForm) -> dict | None:
         return _count_so_far(match, form)
     hand = form.rules_hand
     gained = form.preview
-    after = rules.Pair(state.score.a + gained.a, state.score.b + gained.b)
-    preview = {"gained": gained, "after": after, "count": None}
+    if correcting is None:
+        after = rules.Pair(state.score.a + gained.a, state.score.b + gained.b)
+    elif rules.check_hand_exists(state, correcting) is None:
+        after, _refusal = rules.check_correction(
+            match.variant, match.target, match.first_dealer,
+            [line.hand for line in state.lines], correcting, hand,
+            time_called_after=match.time_called_after, forfeited_by=match.forfeited_by,
+        )
+        after = after.score
+    else:
+        return None
+    preview = {"gained": gained, "after": after, "count": None, "correcting": correcting}
     if hand.tricks is not None:
         preview["quadrette"] = _quadrette_words(match, hand.tricks, gained)
     return preview

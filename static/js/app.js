@@ -29,3 +29,125 @@
     if (evt.detail.successful) { banner.hidden = true; }
   });
 })();
+
+// Entering a hand: what the keeper typed last always wins.
+(function () {
+  "use strict";
+
+  function handForm(el) { return el && el.closest ? el.closest("form.hand-form") : null; }
+
+  function snapshot(form) {
+    return new URLSearchParams(new FormData(form)).toString();
+  }
+
+  function partnerName(name) {
+    var match = /^(.*)_([ab])$/.exec(name);
+    return match ? match[1] + "_" + (match[2] === "a" ? "b" : "a") : null;
+  }
+
+  // The app fills in the other team's share (and the points of counted cards); as soon as
+  // the keeper types again, a share the app wrote is cleared until the live check answers,
+  // so that the screen never shows, and Save never sends, a number nobody typed.
+  document.addEventListener("input", function (evt) {
+    var input = evt.target;
+    var form = handForm(input);
+    if (!form || input.type !== "number") { return; }
+    var filledInput = form.querySelector("input[name=filled]");
+    if (!filledInput) { return; }
+    var filled = filledInput.value ? filledInput.value.split(",") : [];
+    filled = filled.filter(function (name) { return name !== input.name; });
+    var stale = [partnerName(input.name)];
+    if (/^(aces|counters)_/.test(input.name)) { stale.push("points_a", "points_b"); }
+    stale.forEach(function (name) {
+      var other = name && form.querySelector("input[name=" + name + "]");
+      if (other && filled.indexOf(name) >= 0) { other.value = ""; }
+    });
+    filledInput.value = filled.join(",");
+  });
+
+  // A live-check answer about values the keeper has since changed (or about a hand already
+  // saved) is dropped: a newer check is on its way, or the form has moved on.
+  document.body.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail.elt;
+    if (!elt.hasAttribute || !elt.hasAttribute("data-live-check")) { return; }
+    var form = handForm(elt);
+    if (form) {
+      evt.detail.xhr.handForm = form;
+      evt.detail.xhr.handSnapshot = snapshot(form);
+    }
+  });
+  document.body.addEventListener("htmx:beforeSwap", function (evt) {
+    var xhr = evt.detail.xhr;
+    if (!xhr || !xhr.handForm) { return; }
+    if (!document.body.contains(xhr.handForm) || snapshot(xhr.handForm) !== xhr.handSnapshot) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+
+  // After a hand is saved (or refused), the new form's first field takes the focus, so that a
+  // phone's keyboard stays up hand after hand; an element elsewhere keeps it (htmx puts it
+  // back on the new copy of an element with the same id).
+  var wasEntering = null;
+  document.body.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement;
+    wasEntering = active && active.closest && active.closest("#entry form.hand-form") ? active : null;
+  });
+  function refocus() {
+    if (!wasEntering || document.body.contains(wasEntering)) { return; }
+    wasEntering = null;
+    var form = document.querySelector("#entry form.hand-form");
+    if (!form) { return; }
+    var field = form.querySelector("input[aria-invalid=true]") ||
+      form.querySelector("input[type=number]");
+    if (field) { field.focus(); }
+  }
+  // Once every part of the answer is in (the entry comes out of band after a save).
+  ["htmx:afterSwap", "htmx:oobAfterSwap"].forEach(function (name) {
+    document.body.addEventListener(name, function () { window.setTimeout(refocus, 0); });
+  });
+})();
+
+// The projector: a list longer than the screen shows one page at a time and turns its pages
+// by itself (the arrow keys turn them too); the page shown survives the live refresh.
+(function () {
+  "use strict";
+  var shown = {};  // list name -> index of the page shown
+
+  function show(container, index) {
+    var pages = container.querySelectorAll("[data-page]");
+    if (!pages.length) { return; }
+    var name = container.getAttribute("data-pages");
+    index = ((index % pages.length) + pages.length) % pages.length;
+    shown[name] = index;
+    pages.forEach(function (page, i) { page.hidden = i !== index; });
+    var status = document.querySelector("[data-page-of=" + name + "]");
+    if (status && status.getAttribute("data-template")) {
+      status.textContent = status.getAttribute("data-template")
+        .replace("{page}", index + 1).replace("{total}", pages.length);
+    }
+  }
+
+  function containers() { return document.querySelectorAll("[data-pages]"); }
+
+  function refresh() {
+    containers().forEach(function (container) {
+      show(container, shown[container.getAttribute("data-pages")] || 0);
+    });
+  }
+
+  function turn(step) {
+    containers().forEach(function (container) {
+      show(container, (shown[container.getAttribute("data-pages")] || 0) + step);
+    });
+  }
+
+  if (!document.querySelector("[data-pages]")) { return; }
+  refresh();
+  document.body.addEventListener("htmx:afterSwap", refresh);
+  var seconds = parseInt(document.querySelector("[data-pages]").getAttribute("data-seconds"), 10);
+  window.setInterval(function () { turn(1); }, (seconds || 10) * 1000);
+  document.addEventListener("keydown", function (evt) {
+    if (evt.key === "ArrowRight" || evt.key === "PageDown" || evt.key === " ") { turn(1); }
+    if (evt.key === "ArrowLeft" || evt.key === "PageUp") { turn(-1); }
+  });
+})();

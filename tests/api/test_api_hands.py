@@ -69,8 +69,12 @@ RULE_REFUSALS = [
      "add up to 10; they always add up to 11", "font 10 au total"),
     ("politaine", {"points": ab(12, -1)}, "points_not_whole", "points_a",
      "from 0 to 11", "de 0 à 11"),
-    ("politaine", {"points": ab(0, 11), "politaines": ab(1, 0)}, "politaine_floor",
-     "politaines_a", "Les Bleus cannot have made 1 politaine", "Les Bleus"),
+    ("politaine", {"points": ab(1, 10), "politaines": ab(1, 0)}, "politaine_floor",
+     "politaines_a", "Les Bleus: 1 politaine brings at least 2 card points",
+     "Les Bleus : une politaine apporte au moins 2 points de cartes"),
+    ("politaine", {"points": ab(5, 6), "politaines": ab(2, 0)}, "politaine_floor",
+     "politaines_a", "Les Bleus: 2 politaines bring at least 6 card points",
+     "Les Bleus : 2 politaines apportent au moins 6 points de cartes"),
     ("politaine", {"points": ab(5, 6), "politaines": ab(2, 1)}, "politaines_too_many",
      "politaines", "at most 2", "2"),
     ("politaine", {"points": ab(5, 6), "politaines": ab(-1, 0)}, "politaines_not_whole",
@@ -153,7 +157,7 @@ def test_no_hand_on_a_finished_match(api, politaine):
         add(api, politaine, number=number, points=ab(11, 0))
     response = add(api, politaine, number=4, points=ab(5, 6))
     assert response.status_code == 409 and response.json()["code"] == "match_finished"
-    assert "Les Bleus won" in response.json()["detail"]
+    assert "(winners: Les Bleus, 33–0)" in response.json()["detail"]
 
 
 def test_correcting_a_hand_recomputes_the_match(api, politaine):

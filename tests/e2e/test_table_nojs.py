@@ -51,6 +51,7 @@ def test_a_politaine_match_without_javascript(live_server, page, log_in):
     page.get_by_text("Four sevens", exact=True).click()
     page.get_by_label("Yes: one player was dealt all four 7s. The match ends now.").check()
     page.get_by_role("button", name="Four sevens for Les Rouges").click()
-    expect(page.locator("#entry")).to_contain_text("Les Rouges win 8–3 (four sevens).")
+    expect(page.locator("#scoreboard .standing")).to_have_text(
+        "Winners: Les Rouges, 3–8 (four sevens).")
     match = Match.objects.get()
     assert (match.winner, match.finish_reason) == ("b", "four_sevens")

@@ -84,8 +84,11 @@ def test_a_whole_politaine_match(live_server, page, log_in):
 
     type_points(page, a=6)
     save(page)
-    expect(page.locator("#flash")).to_contain_text("Les Bleus win 39–38!")
-    expect(page.locator("#entry")).to_contain_text("Les Bleus win 39–38 (target reached).")
+    expect(page.locator("#flash")).to_have_text("Hand 7 saved. The match is over.")
+    expect(page.locator("#scoreboard .standing")).to_have_text(
+        "Winners: Les Bleus, 39–38 (target reached).")
+    expect(page.locator("main")).to_contain_text("End of the match")
+    assert page.locator("main").inner_text().count("Les Bleus, 39–38") == 1  # said once
     expect(page.locator("#entry form.hand-form")).to_have_count(0)
     # The chart has both teams' lines, hand by hand.
     assert page.locator("svg polyline.team-a").get_attribute("points").count(",") == 8
@@ -108,8 +111,9 @@ def test_four_sevens_ends_the_match_after_a_confirmation(live_server, page, log_
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
     page.get_by_label(re.compile("one player was dealt all four 7s")).check()
     page.get_by_role("button", name="Four sevens for Les Bleus").click()
-    expect(page.locator("#flash")).to_contain_text("Four sevens! Les Bleus win the match.")
-    expect(page.locator("#entry")).to_contain_text("Les Bleus win 2–9 (four sevens).")
+    expect(page.locator("#flash")).to_contain_text("Four sevens: the match is over.")
+    expect(page.locator("#scoreboard .standing")).to_have_text(
+        "Winners: Les Bleus, 2–9 (four sevens).")
     expect(page.locator("#hand-2")).to_contain_text("Four sevens: Les Bleus")
     # Like any hand, it can be undone: the match is back in progress.
     page.once("dialog", lambda dialog: dialog.accept())

@@ -52,7 +52,8 @@ def test_a_whole_quadrette_match_in_french(live_server, page, log_in):
         save(page)
     expect_score(page, 7, 2)
     expect(page.locator("#entry h2")).to_have_text("Fin de la partie")
-    expect(page.locator("#entry")).to_contain_text("Victoire de Nous, 7–2")
+    expect(page.locator("#scoreboard .standing")).to_have_text(
+        "Vainqueurs : Nous, 7 à 2 (cible atteinte).")
     match = Match.objects.get()
     assert (match.winner, match.finish_reason, match.hand_count) == ("a", "target", 6)
     page.screenshot(path="test-results/quadrette-fr.png", full_page=True)

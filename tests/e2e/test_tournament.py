@@ -55,7 +55,7 @@ def test_organizer_draws_a_keeper_scores_through_the_link_and_standings_change(
     expect(field(page, "points_b")).to_have_value("0")
     save(page)
     expect_score(page, 11, 0)
-    expect(page.locator("#entry")).to_contain_text("win 11–0 (target reached)")
+    expect(page.locator("#scoreboard .standing")).to_contain_text(", 11–0 (target reached).")
 
     # The public standings follow within a few seconds, without a reload.
     expect(first_row.locator("td.strong")).to_have_text("1", timeout=15_000)

@@ -19,27 +19,39 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
     other.goto(link)
     expect(other.locator("#entry-title")).to_have_text("Hand 1")
 
-    # The owner enters hand 1; the friend's phone shows it within a few seconds.
+    # The owner enters hand 1; the friend's phone, where nobody is typing, shows it within a
+    # few seconds and moves on to hand 2 by itself.
     type_points(page, a=7)
     expect(field(page, "points_b")).to_have_value("4")
     save(page)
     expect_score(other, 7, 4)
-    expect(other.locator("#scoreboard .notice")).to_contain_text(
-        "The hands changed on another phone while you were on hand 1.")
+    expect(other.locator("#entry-title")).to_have_text("Hand 2")
+    expect(other.locator("#scoreboard .notice")).to_have_count(0)
 
-    # The friend, still on hand 1, enters it again: told, shown the score, nothing doubled.
+    # The friend starts typing hand 2 while the owner saves it: the friend's form stays as
+    # typed, and the friend is told.
     type_points(other, a=2)
+    type_points(page, a=5)
+    expect(field(page, "points_b")).to_have_value("6")
+    save(page)
+    expect_score(other, 12, 10)
+    expect(other.locator("#scoreboard .notice")).to_contain_text(
+        "The hands changed on another phone while you were on hand 2.")
+    expect(field(other, "points_a")).to_have_value("2")
+
+    # The friend saves hand 2 anyway: told, shown the score, nothing doubled.
     save(other)
     expect(other.locator("#flash")).to_contain_text(
-        "Hand 1 is already entered, perhaps from another phone. The score is now 7–4; "
-        "the next hand is hand 2.")
-    expect(other.locator("#entry-title")).to_have_text("Hand 2")
-    assert Hand.objects.count() == 1
+        "Hand 2 is already entered, perhaps from another phone. The score is now 12–10; "
+        "the next hand is hand 3.")
+    expect(other.locator("#entry-title")).to_have_text("Hand 3")
+    assert Hand.objects.count() == 2
 
-    # The friend enters hand 2; the owner's phone follows.
-    type_points(other, a=5)
-    expect(field(other, "points_b")).to_have_value("6")
+    # The friend enters hand 3; the owner's phone follows, and moves on too.
+    type_points(other, a=4)
+    expect(field(other, "points_b")).to_have_value("7")
     save(other)
-    expect_score(page, 12, 10)
-    expect(page.locator("#hand-2")).to_be_visible()
-    assert Hand.objects.get(number=2).entered_by is None
+    expect_score(page, 16, 17)
+    expect(page.locator("#hand-3")).to_be_visible()
+    expect(page.locator("#entry-title")).to_have_text("Hand 4")
+    assert Hand.objects.get(number=3).entered_by is None

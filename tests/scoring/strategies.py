@@ -27,13 +27,15 @@ def politaine_hands(draw, four_sevens=True):
         count_a, count_b = draw(counted_splits())
         politaines = [0, 0]
         for i, count in enumerate((count_a, count_b)):
-            room = min(count.aces, count.counters // 2, 2 - sum(politaines))
-            politaines[i] = draw(st.integers(0, max(room, 0)))
+            room = max(k for k in range(rules.MAX_POLITAINES_PER_HAND + 1)
+                       if rules.has_politaine_cards(count.aces, count.counters, k))
+            politaines[i] = draw(st.integers(0, min(room, 2 - sum(politaines))))
         return Hand.counted(count_a, count_b, *politaines)
     a = draw(st.integers(0, 11))
     politaines = [0, 0]
     for i, points in enumerate((a, 11 - a)):
-        room = 2 if points >= 3 else (1 if points >= 1 else 0)
+        room = max(k for k in range(rules.MAX_POLITAINES_PER_HAND + 1)
+                   if points >= rules.politaine_floor(k))
         politaines[i] = draw(st.integers(0, min(room, 2 - sum(politaines))))
     return Hand.played(a, 11 - a, *politaines)
 

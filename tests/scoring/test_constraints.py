@@ -3,6 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from scoring import rules
 from scoring.models import Hand, Match
 from tests.factories import MatchFactory, TeamFactory
 
@@ -29,8 +30,13 @@ def stores(match, **fields):
         GOOD_POINTS,
         {"points_a": 0, "points_b": 11},
         {"points_a": 3, "points_b": 8, "politaines_b": 1},
-        {"points_a": 3, "points_b": 8, "politaines_a": 2},
-        {"points_a": 1, "points_b": 10, "politaines_a": 1, "politaines_b": 1},
+        {"points_a": 6, "points_b": 5, "politaines_a": 2},
+        {"points_a": 2, "points_b": 9, "politaines_a": 1, "politaines_b": 1},
+        # The least counted cards that hold one politaine, and two (RULES.md section 1).
+        {"points_a": 2, "points_b": 9, "aces_a": 1, "aces_b": 3, "counters_a": 3,
+         "counters_b": 17, "last_trick": "b", "politaines_a": 1},
+        {"points_a": 6, "points_b": 5, "aces_a": 2, "aces_b": 2, "counters_a": 14,
+         "counters_b": 6, "last_trick": "b", "politaines_a": 2},
         GOOD_COUNT,
         {**GOOD_COUNT, "politaines_a": 1, "politaines_b": 1},
         {"kind": "four_sevens", "four_sevens_team": "b"},
@@ -65,6 +71,15 @@ def test_possible_quadrette_hands_are_stored(quadrette_match, fields):
         ("negative politaines", {**GOOD_POINTS, "politaines_a": -1}),
         ("a politaine with no points", {"points_a": 0, "points_b": 11, "politaines_a": 1}),
         ("two politaines with 2 points", {"points_a": 2, "points_b": 9, "politaines_a": 2}),
+        ("a politaine with 1 point", {"points_a": 1, "points_b": 10, "politaines_a": 1}),
+        ("two politaines with 5 points", {"points_a": 5, "points_b": 6, "politaines_a": 2}),
+        ("a politaine in 3 aces and counters", {"points_a": 2, "points_b": 9, "aces_a": 1,
+                                                "aces_b": 3, "counters_a": 2, "counters_b": 18,
+                                                "last_trick": "a", "politaines_a": 1}),
+        ("two politaines in 15 aces and counters", {"points_a": 6, "points_b": 5, "aces_a": 2,
+                                                    "aces_b": 2, "counters_a": 13,
+                                                    "counters_b": 7, "last_trick": "b",
+                                                    "politaines_a": 2}),
         ("four sevens with points", {"kind": "four_sevens", "four_sevens_team": "a",
                                      **GOOD_POINTS}),
         ("four sevens with a politaine", {"kind": "four_sevens", "four_sevens_team": "a",
@@ -93,6 +108,36 @@ def test_possible_quadrette_hands_are_stored(quadrette_match, fields):
 def test_impossible_hands_are_refused_by_the_database(match, quadrette_match, why, fields):
     # Tricks belong to a Quadrette match: the CHECK, not the game trigger, must refuse them.
     assert not stores(quadrette_match if "tricks_a" in fields else match, **fields), why
+
+
+POLITAINE_SPLITS = [(a, b) for a in range(3) for b in range(3) if a + b <= 2]
+
+
+def test_the_database_takes_exactly_the_politaines_the_rules_take(match):
+    """Every split of card points with every politaines: the CHECK mirrors the floors."""
+    for points in range(12):
+        for made_a, made_b in POLITAINE_SPLITS:
+            hand = rules.Hand.played(points, 11 - points, made_a, made_b)
+            expected = rules.validate_hand("politaine", hand) == []
+            assert stores(match, points_a=points, points_b=11 - points, politaines_a=made_a,
+                          politaines_b=made_b) == expected, (points, made_a, made_b)
+            Hand.objects.filter(match=match).delete()
+
+
+def test_the_database_takes_exactly_the_counted_politaines_the_rules_take(match):
+    """Team A's counted cards, from none to all, with its politaines (team B has none)."""
+    for aces in range(5):
+        for counters in range(21):
+            for made in range(3):
+                count = (rules.CardCount(aces, counters, True),
+                         rules.CardCount(4 - aces, 20 - counters, False))
+                hand = rules.Hand.counted(*count, made, 0)
+                expected = rules.validate_hand("politaine", hand) == []
+                a, b = rules.points_from_count(rules.Pair(*count))
+                assert stores(match, points_a=a, points_b=b, aces_a=aces, aces_b=4 - aces,
+                              counters_a=counters, counters_b=20 - counters, last_trick="a",
+                              politaines_a=made) == expected, (aces, counters, made)
+                Hand.objects.filter(match=match).delete()
 
 
 def test_a_hand_number_is_stored_once_per_match(match):

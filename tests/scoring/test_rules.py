@@ -131,24 +131,61 @@ def test_politaines_are_whole_numbers(bad):
 
 @pytest.mark.parametrize(
     ("made", "points", "ok"),
-    [(1, 0, False), (1, 1, True), (2, 2, False), (2, 3, True), (2, 11, True)],
+    [(1, 0, False), (1, 1, False), (1, 2, True), (2, 3, False), (2, 5, False), (2, 6, True),
+     (2, 11, True)],
 )
 def test_a_team_that_made_politaines_has_their_card_points(made, points, ok):
+    """RULES.md section 1: one politaine brings at least 2 card points, two bring 6."""
     found = codes("politaine", P(points, 11 - points, made, 0))
     assert found == ([] if ok else ["politaine_floor"])
 
 
+def test_the_floors_follow_from_the_cards_a_politaine_holds():
+    assert [rules.politaine_floor(k) for k in range(3)] == [0, 2, 6]
+    assert [rules.politaine_cards(k) for k in range(3)] == [(0, 0, 0), (1, 2, 4), (2, 4, 16)]
+    # The floor is the least card points of any count that holds the politaines.
+    for k in (1, 2):
+        counts = [(a, c) for a in range(5) for c in range(21)
+                  if rules.has_politaine_cards(a, c, k)]
+        assert min(rules.card_points(a, c, False) for a, c in counts) == rules.politaine_floor(k)
+
+
+def test_the_floor_refusal_says_why_in_words_that_agree_with_the_count():
+    (one,) = messages("politaine", P(1, 10, 1, 0))
+    assert one == ("Les Bleus: 1 politaine brings at least 2 card points (three whole tricks, "
+                   "12 cards, and only the eight 7s and 8s are worth nothing), not 1. Check the "
+                   "points or the politaines.")
+    (two,) = messages("politaine", P(5, 6, 2, 0))
+    assert two.startswith("Les Bleus: 2 politaines bring at least 6 card points")
+    assert "(s)" not in one + two
+
+
 def test_each_team_may_make_one_politaine_in_the_same_hand():
-    assert rules.validate_hand("politaine", P(1, 10, 1, 1)) == []
-    assert codes("politaine", P(0, 11, 1, 1)) == ["politaine_floor"]
+    assert rules.validate_hand("politaine", P(2, 9, 1, 1)) == []
+    assert codes("politaine", P(1, 10, 1, 1)) == ["politaine_floor"]
 
 
-def test_counted_politaines_need_their_own_ace_and_two_counters():
-    short = Hand.counted(CardCount(0, 9, True), CardCount(4, 11, False), 1, 0)
-    assert codes("politaine", short) == ["politaine_cards"]
-    enough = Hand.counted(CardCount(1, 2, False), CardCount(3, 18, True), 1, 0)
+@pytest.mark.parametrize(
+    ("aces", "counters", "made", "ok"),
+    [(0, 9, 1, False), (1, 1, 1, False), (1, 2, 1, False), (1, 3, 1, True), (2, 2, 1, True),
+     (2, 13, 2, False), (2, 14, 2, True), (1, 19, 2, False), (4, 11, 2, False),
+     (4, 12, 2, True), (3, 3, 2, False)],
+)
+def test_counted_politaines_need_their_aces_counters_and_scoring_cards(aces, counters, made,
+                                                                       ok):
+    """k politaines: at least k aces, 2k counters and 12k - 8 aces and counters together."""
+    hand = Hand.counted(CardCount(aces, counters, False), CardCount(4 - aces, 20 - counters, True),
+                        made, 0)
+    assert codes("politaine", hand) == ([] if ok else ["politaine_cards"])
+
+
+def test_counted_politaine_refusal_names_what_is_missing():
+    short = Hand.counted(CardCount(1, 2, True), CardCount(3, 18, False), 1, 0)
+    (message,) = messages("politaine", short)
+    assert "1 politaine brings at least 1 ace, 2 counters and 4 aces and counters" in message
+    enough = Hand.counted(CardCount(1, 3, False), CardCount(3, 17, True), 1, 0)
     assert rules.validate_hand("politaine", enough) == []
-    assert rules.hand_points("politaine", enough) == (12, 10)
+    assert rules.hand_points("politaine", enough) == (13, 9)
 
 
 # --- Four sevens ---------------------------------------------------------------------------
@@ -350,7 +387,7 @@ def test_no_hand_on_a_match_already_won():
     s = state([P(11, 0)] * 3)
     refusal = rules.check_can_record(s, 4)
     assert refusal.code == "match_finished"
-    assert "Les Bleus won" in refusal.render(team_label={"a": "Les Bleus"}.get)
+    assert "(winners: Les Bleus, 33–0)" in refusal.render(team_label={"a": "Les Bleus"}.get)
 
 
 def test_a_hand_must_be_the_next_one():

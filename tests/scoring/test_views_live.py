@@ -55,14 +55,27 @@ def test_the_poll_answers_304_while_nothing_changed(client, match):
     etag = first["ETag"]
     again = client.get(url(match, "live") + "?number=1", HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert again.status_code == 304 and again.content == b""
-    # The other phone enters hand 1: the next poll gets the new score.
+    # The other phone enters hand 1: the next poll gets the new score. This phone, where
+    # somebody is typing, keeps its form and is told.
     services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
-    changed = client.get(url(match, "live") + "?number=1", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    changed = client.get(url(match, "live") + "?number=1&points_a=5&politaines_a=0",
+                         HTTP_IF_NONE_MATCH=etag, **HTMX)
     assert changed.status_code == 200 and changed["ETag"] != etag
     body = changed.content.decode()
     assert 'id="scoreboard"' in body and 'hx-swap-oob="true"' in body
     assert "The hands changed on another phone while you were on hand 1." in body
+    assert 'id="entry"' not in body
     assert ">7<" in body
+
+
+def test_a_phone_where_nobody_types_moves_on_to_the_next_hand(client, match):
+    client.force_login(match.owner)
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    body = client.get(url(match, "live") + "?number=1&points_a=&politaines_a=0&politaines_b=0",
+                      **HTMX).content.decode()
+    assert "another phone" not in body
+    assert '<section id="entry"' in body and "Save hand 2" in body
+    assert url(match, "live") + "?number=2" in body  # and polls as a phone on hand 2
 
 
 def test_the_poll_through_the_link_works_without_an_account(client, match):

@@ -3,6 +3,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 
 from scoring import rules, services
 from scoring.models import Match
@@ -62,7 +64,10 @@ def test_home_lists_matches_in_progress_first(client, user):
     body = client.get("/").content.decode()
     assert body.index("En cours") < body.index("Finis")
     assert "Someone else" not in body
-    assert "won by Finis" in body and "New match" in body
+    # Its date, and the result with the winner's score first.
+    assert "Winners: Finis, 33–0 (target reached)." in body and "New match" in body
+    day = date_format(localtime(done.created_at), "DATE_FORMAT")
+    assert f'<time datetime="{localtime(done.created_at).isoformat()}">{day}</time>' in body
 
 
 def test_new_match_form(client, user):

@@ -119,12 +119,12 @@ def test_an_htmx_post_answers_with_the_fragments(keeper, match):
 
 def test_an_htmx_post_with_a_mistake_returns_the_form_with_the_message(keeper, match):
     response = keeper.post(url(match, "record"),
-                           {"number": 1, "points_a": 0, "points_b": 11, "politaines_a": 1},
+                           {"number": 1, "points_a": 1, "points_b": 10, "politaines_a": 1},
                            **HTMX)
     assert response.status_code == 422
     body = response.content.decode()
     assert body.lstrip().startswith('<section id="entry"')
-    assert "Les Bleus cannot have made 1 politaine(s) with 0 card point(s)" in body
+    assert "Les Bleus: 1 politaine brings at least 2 card points" in body
     assert not Hand.objects.exists()
 
 
@@ -230,8 +230,9 @@ def test_four_sevens_ends_the_match(keeper, match):
     response = keeper.post(url(match, "four_sevens"),
                            {"number": 2, "team": "b", "confirm": "on"}, follow=True)
     body = response.content.decode()
-    assert "Four sevens! Les Rouges win the match." in body
-    assert "Les Rouges win 11–0 (four sevens)." in body
+    assert "Four sevens: the match is over." in body
+    # The winner's score first, whatever it is; said once.
+    assert body.count("Winners: Les Rouges, 0–11 (four sevens).") == 1
     assert "Save hand" not in body
 
 
@@ -329,7 +330,9 @@ def test_a_tie_at_the_target_says_another_hand_is_played(keeper, match):
 def test_the_end_shows_the_winner_why_and_the_final_score(keeper, match):
     play(match, P(11, 0), P(11, 0), P(11, 0))
     body = keeper.get(url(match)).content.decode()
-    assert "Les Bleus win 33–0 (target reached)." in body
+    # Who won, once: a sentence that reads with any team name.
+    assert body.count("Winners:") == 1
+    assert "Winners: Les Bleus, 33–0 (target reached)." in body
     assert "End of the match" in body and "Play again, same teams" in body
 
 
@@ -370,3 +373,18 @@ def test_a_stray_steck_without_a_count_does_not_block_plain_points(keeper, match
                            {"number": 1, "points_a": 7, "points_b": 4, "last_trick": "a"})
     assert response.status_code == 302
     assert Hand.objects.get().aces_a is None
+
+
+def test_the_chart_keeps_plain_numbers_in_french(keeper, match):
+    """SVG coordinates are never localized: French would write 12,5 and break the chart."""
+    import re
+
+    play(match, P(7, 4), P(3, 8), P(9, 2))
+    body = keeper.get(url(match), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    chart = body[body.index('<figure class="chart">'):body.index("</figure>")]
+    assert "Pointage" in body
+    coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2|points)="([^"]*)"', chart)
+    assert coordinates and not any("," in value and " " not in value for value in coordinates)
+    assert all(re.fullmatch(r"[-\d. ,]+", value) for value in coordinates)
+    polyline = re.search(r'class="team-a" points="([^"]+)"', chart).group(1)
+    assert all(re.fullmatch(r"-?[\d.]+,-?[\d.]+", point) for point in polyline.split())

@@ -69,7 +69,7 @@ def test_the_champion_of_a_knockout_is_the_winner_of_the_final(client, organizer
     champion = final.tables.get().entry_b
     client.force_login(organizer)
     body = client.get(reverse("tournament_dashboard", args=[tournament.pk])).content.decode()
-    assert f"The tournament is over: {champion.team.name} win." in body
+    assert f"The tournament is over. Champions: {champion.team.name}." in body
 
 
 def test_a_team_that_withdraws_mid_match_forfeits_it_and_the_round_goes_on(organizer):

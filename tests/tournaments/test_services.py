@@ -11,7 +11,7 @@ from tests.tournaments.helpers import finish, make_tournament, play_round, play_
 from tournaments import services
 from tournaments.models import Bye, Entry, Table
 from tournaments.selectors import overview
-from tournaments.services import Settings
+from tournaments.services import ListedTeam, Settings
 
 pytestmark = pytest.mark.django_db
 
@@ -48,19 +48,20 @@ def test_bad_settings_are_refused(organizer, changes, code):
 def test_pasted_lists_are_read_line_by_line():
     teams = services.parse_team_list("Les Bleus; Anne; Marc\n\nLes Rouges,Luc,Julie\n"
                                      "Seuls\nTab\tA\tB\n")
-    assert teams == [NewTeam("Les Bleus", ("Anne", "Marc")),
-                     NewTeam("Les Rouges", ("Luc", "Julie")),
-                     NewTeam("Seuls", ()), NewTeam("Tab", ("A", "B"))]
+    assert teams == [ListedTeam("Les Bleus", ("Anne", "Marc"), line=1),
+                     ListedTeam("Les Rouges", ("Luc", "Julie"), line=3),
+                     ListedTeam("Seuls", (), line=4), ListedTeam("Tab", ("A", "B"), line=5)]
 
 
 def test_a_list_with_a_bad_line_adds_nothing_and_says_which(organizer):
     tournament = make_tournament(organizer, teams=2)
     with pytest.raises(InvalidInput) as refused:
         services.add_teams(tournament=tournament, teams=services.parse_team_list(
-            "Nouveaux; A; B\nSolo; One\nTeam 001; X; Y"))
+            "Nouveaux; A; B\n\nSolo; One\nTeam 001; X; Y"))
     messages = refused.value.messages()
-    assert "Team 2: a name of 1 to 60 characters and two players, or none." in messages
-    assert "Team 3: Team 001 is already in the tournament." in messages
+    # The lines of the text as pasted, blank ones counted.
+    assert "Line 3: a team name of 1 to 60 characters and two players, or none." in messages
+    assert "Line 4: Team 001 is already in the tournament." in messages
     assert tournament.entries.count() == 2
 
 
@@ -97,7 +98,7 @@ def test_a_new_round_is_refused_while_a_match_is_unfinished(organizer):
     with pytest.raises(Conflict) as refused:
         services.draw_next_round(tournament=tournament)
     assert refused.value.codes == ["round_unfinished"]
-    assert "1 table(s) still playing" in refused.value.messages()[0]
+    assert "1 table still playing" in refused.value.messages()[0]
 
 
 def test_swiss_rounds_pair_equal_wins_and_never_rematch(organizer):

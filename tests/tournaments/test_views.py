@@ -60,7 +60,7 @@ def test_the_dashboard_draws_rounds_and_shows_the_tables(client, organizer):
     assert "Round 1 of 3" in body and "Table 2" in body and "2 tables still playing." in body
     # A second draw while play goes on is refused with the reason.
     response = client.post(reverse("tournament_draw", args=[tournament.pk]), follow=True)
-    assert "Round 1 is not over: 2 table(s) still playing." in response.content.decode()
+    assert "Round 1 is not over: 2 tables still playing." in response.content.decode()
 
 
 def test_the_dashboard_poll_answers_304_until_a_hand_is_entered(client, organizer):

@@ -13,3 +13,10 @@ def ago(moment, now):
     if (now - moment).total_seconds() < 60:
         return _("just now")
     return _("%(time)s ago") % {"time": timesince(moment, now)}
+
+
+@register.filter
+def pages(items, size):
+    """`items` in pages of `size` (the projector shows one page at a time)."""
+    items, size = list(items), int(size)
+    return [items[start:start + size] for start in range(0, len(items), size)]

@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring.errors import ScoringError
@@ -49,9 +50,11 @@ def tournament_list(request):
     return TemplateResponse(request, "tournaments/list.html", {"tournaments": tournaments})
 
 
-def _form_errors(form, error: ScoringError) -> None:
+def _form_errors(form, error: ScoringError, *others) -> None:
+    """Each refusal beside its field, on whichever of the page's forms has it."""
     for violation, message in zip(error.violations, error.messages(), strict=True):
-        form.add_error(violation.field if violation.field in form.fields else None, message)
+        owner = next((f for f in (form, *others) if violation.field in f.fields), form)
+        owner.add_error(violation.field if violation.field in owner.fields else None, message)
 
 
 @login_required
@@ -59,13 +62,14 @@ def _form_errors(form, error: ScoringError) -> None:
 def tournament_new(request):
     form = TournamentForm(request.POST or None)
     list_form = TeamListForm(request.POST or None, prefix="list")
+    list_form.fields["teams"].required = False  # teams may come later
     if request.method == "POST" and form.is_valid():
         teams = services.parse_team_list(request.POST.get("list-teams", ""))
         try:
             tournament = services.create_tournament(owner=request.user,
                                                     settings=form.settings(), teams=teams)
         except ScoringError as error:
-            _form_errors(form, error)
+            _form_errors(form, error, list_form)  # the pasted list's errors beside the list
         else:
             return redirect("tournament_dashboard", pk=tournament.pk)
     return TemplateResponse(request, "tournaments/form.html",
@@ -152,7 +156,9 @@ def teams(request, tournament):
             except ScoringError as error:
                 _form_errors(form, error)
             else:
-                messages.success(request, _("%(count)s team(s) added.") % {"count": len(added)})
+                messages.success(request, ngettext(
+                    "%(count)s team added.", "%(count)s teams added.", len(added)
+                ) % {"count": len(added)})
                 return redirect("tournament_teams", pk=tournament.pk)
     return TemplateResponse(request, "tournaments/teams.html", {
         "tournament": tournament, "view": overview(tournament), "team_form": team_form,

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.errors import ScoringError, render
@@ -89,8 +90,10 @@ def round_swap(request, tournament, number):
 @require_POST
 def round_call_time(request, tournament, number):
     playing = services.call_time(round=_round(tournament, number))
-    messages.success(request, _(
-        "Time is called: %(count)s match(es) still playing end after the hand being played."
+    messages.success(request, ngettext(
+        "Time is called: %(count)s match still playing ends after the hand being played.",
+        "Time is called: %(count)s matches still playing end after the hand being played.",
+        playing,
     ) % {"count": playing})
     return redirect("tournament_dashboard", pk=tournament.pk)
 

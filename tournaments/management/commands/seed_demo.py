@@ -88,6 +88,6 @@ class Command(BaseCommand):
     def _hand(chooser):
         a = chooser.randint(0, 11)
         politaine = 1 if chooser.random() < 0.12 else 0
-        if politaine and a >= 1:
+        if politaine and a >= rules.politaine_floor(1):
             return rules.Hand.played(a, 11 - a, 1, 0)
         return rules.Hand.played(a, 11 - a)

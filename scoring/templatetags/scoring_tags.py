@@ -1,0 +1,14 @@
+"""Words about matches for templates (scoring.display does the work)."""
+
+from django import template
+
+from scoring import display
+
+register = template.Library()
+
+
+@register.simple_tag
+def match_result(match, name_a=None, name_b=None) -> str:
+    """ "Winners: Them, 36-30 (target reached)." for a finished match, else ""; tournament
+    pages pass their entries' names (the teams are not read again)."""
+    return display.match_result(match, name_a, name_b)

@@ -1,0 +1,112 @@
+"""Every page of the app, with the data to show something real and the states worth a look
+(a live error, a correction open, the counting helper open): for axe-core and screenshots."""
+
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page, expect
+
+from scoring import rules, services
+from scoring.services import NewTeam
+from tests.tournaments.helpers import finish, make_tournament, play_round
+from tournaments import services as tournaments
+
+
+@dataclass
+class Shot:
+    name: str
+    path: str
+    prepare: object = None  # page -> None: what to do once the page is open
+    anonymous: bool = False
+    tags: list = field(default_factory=list)
+
+
+def _live_error(page: Page):
+    page.locator("#entry input[name=points_a]").fill("6")
+    page.locator("#entry input[name=points_b]").fill("4")
+    page.locator("#entry input[name=points_b]").dispatch_event("input")
+    expect(page.locator("#entry p[id$='slot-points']")).not_to_be_empty()
+
+
+def _correction_open(page: Page):
+    page.locator("#correct-hand-1").click()
+    expect(page.locator("#hand-1.editing")).to_be_visible()
+
+
+def _helper_open(page: Page):
+    page.locator("#entry details.helper summary").click()
+    page.locator("#entry input[name=aces_a]").fill("2")
+    page.locator("#entry input[name=aces_a]").dispatch_event("input")
+    expect(page.locator("#entry input[name=aces_b]")).to_have_value("2")
+
+
+def _four_sevens_open(page: Page):
+    page.locator("#entry details.four-sevens summary").click()
+
+
+def build(user) -> list[Shot]:
+    """Matches and tournaments of `user`, and the pages that show them."""
+    politaine = services.create_match(
+        owner=user, variant="politaine",
+        team_a=NewTeam("Les Bleus de Rimouski", ("Anne", "Marc")),
+        team_b=NewTeam("Les Rouges", ("Luc", "Julie")))
+    for number, (a, politaine_b) in enumerate(((7, 0), (3, 1), (9, 0)), start=1):
+        services.record_hand(match=politaine, number=number,
+                             hand=rules.Hand.played(a, 11 - a, 0, politaine_b))
+    services.correct_hand(match=politaine, number=1, hand=rules.Hand.played(6, 5), by=user)
+    first_hand = services.create_match(owner=user, variant="quatre_sept", team_a=NewTeam("Nous"),
+                                       team_b=NewTeam("Eux"), first_dealer="E")
+    finished = services.create_match(owner=user, variant="politaine", team_a=NewTeam("Them"),
+                                     team_b=NewTeam("Les Verts"))
+    for number in (1, 2, 3, 4):
+        services.record_hand(match=finished, number=number, hand=rules.Hand.played(2, 9))
+    quadrette = services.create_match(owner=user, variant="quadrette", team_a=NewTeam("Nous"),
+                                      team_b=NewTeam("Eux"))
+    services.record_hand(match=quadrette, number=1, hand=rules.Hand.quadrette(4, 2))
+    archived = services.create_match(owner=user, variant="poule", team_a=NewTeam("Anciens"),
+                                     team_b=NewTeam("Autres"))
+    services.archive_match(match=archived, by=user)
+
+    swiss = make_tournament(user, teams=9, round_minutes=45, place="Salle paroissiale")
+    first = tournaments.draw_next_round(tournament=swiss)
+    play_round(first)
+    second = tournaments.draw_next_round(tournament=swiss)
+    finish(second.tables.order_by("number").first().match, winner="b")
+    closed = first.tables.order_by("number").first().match
+    knockout = make_tournament(user, teams=6, format="knockout")
+    play_round(tournaments.draw_next_round(tournament=knockout))
+    tournaments.draw_next_round(tournament=knockout)
+
+    m, t, k = politaine.pk, swiss.pk, knockout.pk
+    return [
+        Shot("home", "/"),
+        Shot("home-archive", "/?archived=1"),
+        Shot("home-anonymous", "/", anonymous=True),
+        Shot("login", "/accounts/login/", anonymous=True),
+        Shot("signup", "/accounts/signup/", anonymous=True),
+        Shot("rules", "/rules/", anonymous=True),
+        Shot("account", "/accounts/"),
+        Shot("password", "/accounts/password/"),
+        Shot("match-new", "/matches/new/"),
+        Shot("match", f"/matches/{m}/"),
+        Shot("match-live-error", f"/matches/{m}/", _live_error),
+        Shot("match-correction", f"/matches/{m}/", _correction_open),
+        Shot("match-counting-helper", f"/matches/{m}/", _helper_open),
+        Shot("match-four-sevens", f"/matches/{m}/", _four_sevens_open),
+        Shot("match-first-hand", f"/matches/{first_hand.pk}/"),
+        Shot("match-finished", f"/matches/{finished.pk}/"),
+        Shot("match-quadrette", f"/matches/{quadrette.pk}/"),
+        Shot("match-correction-page", f"/matches/{m}/hands/1/"),
+        Shot("match-closed-round-link", f"/k/{closed.scorekeeper_token}/", anonymous=True),
+        Shot("tournaments", "/tournaments/"),
+        Shot("tournament-new", "/tournaments/new/"),
+        Shot("tournament-dashboard", f"/tournaments/{t}/"),
+        Shot("tournament-settings", f"/tournaments/{t}/settings/"),
+        Shot("tournament-teams", f"/tournaments/{t}/teams/"),
+        Shot("tournament-round", f"/tournaments/{t}/rounds/2/"),
+        Shot("tournament-cards", f"/tournaments/{t}/rounds/2/cards/"),
+        Shot("public-standings", f"/t/{t}/", anonymous=True),
+        Shot("public-draw", f"/t/{t}/draw/", anonymous=True),
+        Shot("public-results", f"/t/{t}/results/", anonymous=True),
+        Shot("public-bracket", f"/t/{k}/bracket/", anonymous=True),
+        Shot("projector", f"/t/{t}/projector/", anonymous=True),
+    ]

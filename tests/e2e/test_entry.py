@@ -1,0 +1,212 @@
+"""Entering a hand as a keeper on a phone really does it: typing fast, the first dealer, a
+correction, the focus, a closed round's link, and the politaine floors."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import rules, services
+from scoring.models import Hand, Match
+from scoring.services import NewTeam
+from tests.e2e.helpers import (
+    choose,
+    expect_score,
+    field,
+    settled,
+    slot,
+    type_in,
+    type_points,
+)
+from tests.tournaments.helpers import make_tournament, play_round
+from tournaments import services as tournaments
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+
+
+def own_match(user, **kwargs):
+    return services.create_match(owner=user, variant="politaine", team_a=NewTeam("Les Bleus"),
+                                 team_b=NewTeam("Les Rouges"), **kwargs)
+
+
+def open_match_with_hand_1(live_server, page, log_in):
+    """A keeper's match with hand 1 (7-4) entered, open on `page`."""
+    match = own_match(log_in(page))
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    return match
+
+
+def test_fast_typing_never_loses(live_server, page, log_in):
+    """Type 8, see 3, clear it, type 6 and press Enter at once: 6-5 is saved."""
+    user = log_in(page)
+    match = own_match(user)
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_in(page, "points_a", 8)
+    expect(field(page, "points_b")).to_have_value("3")
+    points_a = field(page, "points_a")
+    points_a.fill("")
+    points_a.press_sequentially("6")  # no delay: machine speed, well within 150 ms
+    points_a.press("Enter")
+    expect(page.locator("#flash")).to_have_text("Hand 1 saved. The score is 6–5.")
+    expect_score(page, 6, 5)
+    assert [(h.points_a, h.points_b) for h in Hand.objects.all()] == [(6, 5)]
+
+
+def type_8_and_hold_its_check(live_server, page, log_in) -> list:
+    """On a new match, type 8: its live check leaves and is held on the way (the routes
+    held are returned, to be let go when the test says); later checks go through."""
+    match = own_match(log_in(page))
+    held = []
+    page.route("**/hands/check/",
+               lambda route: route.continue_() if held else held.append(route))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_in(page, "points_a", 8)
+    page.wait_for_timeout(400)  # past the check's 300 ms delay
+    assert len(held) == 1
+    return held
+
+
+def test_a_live_check_answer_about_an_older_keystroke_is_dropped(live_server, page, log_in):
+    """The answer for "8" comes back after the keeper typed "6": it must not write 3."""
+    held = type_8_and_hold_its_check(live_server, page, log_in)
+    type_in(page, "points_a", 6)
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        held[0].continue_()  # before the check of "6" leaves
+    settled(page)
+    assert field(page, "points_b").input_value() != "3"
+    expect(page.locator("#entry-feedback")).not_to_contain_text("+8")
+    # The check of "6" answers in its turn.
+    expect(field(page, "points_b")).to_have_value("5")
+    expect(page.locator("#entry-feedback")).to_contain_text("Les Bleus +6, Les Rouges +5.")
+
+
+def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_in):
+    held = type_8_and_hold_its_check(live_server, page, log_in)
+    field(page, "points_a").press("Enter")  # Save sends what is on the screen
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    expect_score(page, 8, 3)
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        held[0].continue_()
+    settled(page)
+    expect(page.locator("#entry-feedback")).to_have_text("")
+    expect(field(page, "points_b")).to_have_value("")
+
+
+def test_the_first_dealer_chosen_on_hand_1_is_kept(live_server, new_context, log_in):
+    page = new_context(viewport=PHONE).new_page()
+    user = log_in(page)
+    match = services.create_match(owner=user, variant="politaine", first_dealer="N",
+                                  team_a=NewTeam("Les Bleus", ("Anne", "Marc")),
+                                  team_b=NewTeam("Les Rouges", ("Luc", "Julie")))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    # The points come first: above the fold of a phone, the chooser below them.
+    box = field(page, "points_a").bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"]
+    choose(page, "first_dealer", "E", scope="#entry")
+    expect(page.locator("#scoreboard .deal")).to_contain_text("East (Luc)")
+    type_points(page, a=7)
+    expect(field(page, "points_b")).to_have_value("4")
+    field(page, "points_b").press("Enter")
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    match.refresh_from_db()
+    assert match.first_dealer == "E"
+    expect(page.locator("#scoreboard .deal")).to_contain_text("South (Marc)")  # E, then S
+
+
+def test_the_first_dealer_is_saved_with_hand_1_without_javascript(live_server, new_context,
+                                                                  log_in):
+    page = new_context(java_script_enabled=False).new_page()
+    user = log_in(page)
+    match = own_match(user, first_dealer="N")
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    choose(page, "first_dealer", "W", scope="#entry")
+    field(page, "points_a").fill("7")
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#flash")).to_contain_text("Hand 1 saved.")
+    match.refresh_from_db()
+    assert (match.first_dealer, match.hand_count) == ("W", 1)
+
+
+def test_a_correction_works_like_the_entry_form(live_server, page, log_in):
+    open_match_with_hand_1(live_server, page, log_in)
+    page.locator("#correct-hand-1").click()
+    row = page.locator("#hand-1.editing")
+    expect(row.locator("legend", has_text="Card points (they add up to 11)")).to_be_visible()
+    expect(row.locator("legend", has_text="Politaines made (+11 each)")).to_be_visible()
+    expect(row.locator("summary", has_text="Count the cards instead")).to_be_visible()
+    # One team's points fill in the other's, and the corrected score shows as it is typed.
+    points_a = row.locator("input[name=points_a]")
+    points_a.fill("")
+    points_a.press_sequentially("1")
+    expect(row.locator("input[name=points_b]")).to_have_value("10")
+    expect(row.locator("#edit-feedback")).to_contain_text("Score after the correction: 1–10.")
+    # A politaine below its floor is refused there, as at entry.
+    row.locator("label[for=edit-politaines_a_1]").click()
+    expect(row.locator("#edit-slot-politaines_a")).to_contain_text(
+        "1 politaine brings at least 2 card points")
+    row.locator("label[for=edit-politaines_a_0]").click()
+    points_a.fill("")
+    points_a.press_sequentially("3")
+    expect(row.locator("input[name=points_b]")).to_have_value("8")
+    expect(row.locator("#edit-feedback")).to_contain_text("Score after the correction: 3–8.")
+    row.locator("button[type=submit]").click()
+    expect(page.locator("#flash")).to_contain_text("Hand 1 corrected. The score is 3–8.")
+    assert (Hand.objects.get().points_a, Hand.objects.get().points_b) == (3, 8)
+
+
+def test_focus_returns_to_the_first_points_field_after_a_save(live_server, page, log_in):
+    user = log_in(page)
+    match = own_match(user)
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    for number, points in enumerate((7, 2, 9), start=1):
+        type_in(page, "points_a", points)
+        expect(field(page, "points_b")).to_have_value(str(11 - points))
+        page.keyboard.press("Enter")
+        expect(page.locator("#entry-title")).to_have_text(f"Hand {number + 1}")
+        # The phone's keyboard stays up: the new form's first field has the focus.
+        expect(page.locator(f"#hand{number + 1}-points_a")).to_be_focused()
+
+
+def test_a_keyboard_user_stays_where_they_were(live_server, page, log_in):
+    match = open_match_with_hand_1(live_server, page, log_in)
+    page.locator("#correct-hand-1").focus()
+    # Another phone saves hand 2: the poll redraws the history, the focus stays put.
+    services.record_hand(match=match, number=2, hand=rules.Hand.played(5, 6))
+    expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
+    expect(page.locator("#correct-hand-1")).to_be_focused()
+
+
+def test_a_closed_rounds_link_shows_the_match_read_only(live_server, page, django_user_model):
+    organizer = django_user_model.objects.create_user("orga", password="x")
+    tournament = make_tournament(organizer, teams=4, format="swiss", swiss_rounds=2)
+    first = tournaments.draw_next_round(tournament=tournament)
+    play_round(first)
+    tournaments.draw_next_round(tournament=tournament)
+    match = first.tables.order_by("number").first().match
+    page.goto(live_server.url + f"/k/{match.scorekeeper_token}/")
+    expect(page.locator("#entry .notice")).to_contain_text(
+        "Round 1 is over and the next round is drawn: only the organizers can change its "
+        "matches now.")
+    main = page.locator("main")
+    expect(main.locator("form.hand-form")).to_have_count(0)
+    expect(main.get_by_role("button", name="Undo hand")).to_have_count(0)
+    expect(main.locator("a[id^=correct-hand]")).to_have_count(0)
+    # The page offers nothing it would refuse, nor a link that would not score.
+    expect(main.get_by_role("button")).to_have_count(0)
+    expect(page.locator("#share")).to_have_count(0)
+
+
+def test_a_politaine_below_its_floor_is_refused_on_the_page(live_server, page, log_in):
+    user = log_in(page)
+    match = own_match(user)
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_points(page, a=1)
+    choose(page, "politaines_a", "1", scope="#entry")
+    expect(slot(page, "politaines_a")).to_have_text(
+        "Les Bleus: 1 politaine brings at least 2 card points (three whole tricks, 12 cards, "
+        "and only the eight 7s and 8s are worth nothing), not 1. Check the points or the "
+        "politaines.")
+    page.locator("#entry button.primary").click()
+    settled(page)
+    assert not Hand.objects.exists() and Match.objects.get().hand_count == 0

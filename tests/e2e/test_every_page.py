@@ -1,0 +1,74 @@
+"""axe-core on every page, on a phone and a laptop, in English and in French: no violation.
+
+axe-core comes from the axe-playwright-python package (it ships axe.min.js), never from a
+CDN. With SCREENSHOTS=folder in the environment (`make screenshots`), each page is also
+saved as a PNG there, to be looked at."""
+
+import os
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.e2e.catalogue import build
+from tests.e2e.conftest import PASSWORD
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
+LOCALES = {"en": "en-CA", "fr": "fr-CA"}
+SCREENSHOTS = os.environ.get("SCREENSHOTS")
+# WCAG 2.2 A and AA, axe's best practices, and its experimental rules (label-content-name-
+# mismatch among them: a button's visible text must be part of its name).
+AXE_OPTIONS = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": [
+    "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice",
+    "experimental"]}}
+
+
+def _log_in(page, base_url, username):
+    page.goto(base_url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("main button[type=submit]")
+    page.wait_for_url(base_url + "/")
+
+
+def _summary(results) -> list[str]:
+    return [f"{v['id']} ({v['impact']}): {v['help']} — "
+            + "; ".join(node["target"][0] if isinstance(node["target"][0], str)
+                        else str(node["target"]) for node in v["nodes"][:3])
+            for v in results.response["violations"]]
+
+
+@pytest.mark.parametrize("language", LOCALES)
+@pytest.mark.parametrize("screen", VIEWPORTS)
+def test_every_page_has_no_axe_violation(live_server, new_context, screen, language):
+    from tests.factories import UserFactory
+
+    user = UserFactory(username="anne")
+    shots = build(user)
+    viewport, locale = VIEWPORTS[screen], LOCALES[language]
+    keeper = new_context(viewport=viewport, locale=locale).new_page()
+    _log_in(keeper, live_server.url, "anne")
+    stranger = new_context(viewport=viewport, locale=locale).new_page()
+    axe = Axe()
+    found = {}
+    for shot in shots:
+        page = stranger if shot.anonymous else keeper
+        response = page.goto(live_server.url + shot.path)
+        assert response.status == 200, (shot.name, response.status)
+        if shot.prepare:
+            shot.prepare(page)
+        page.wait_for_load_state("networkidle")
+        if SCREENSHOTS:
+            folder = Path(SCREENSHOTS)
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=folder / f"{language}-{screen}-{shot.name}.png",
+                            full_page=True)
+        problems = _summary(axe.run(page, options=AXE_OPTIONS))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > viewport["width"]:
+            problems.append(f"scrolls sideways: {width} px wide")
+        if problems:
+            found[shot.name] = problems
+    assert found == {}
