@@ -3,8 +3,9 @@ one key to compare them by, the same on every path (services, pages, API, admin)
 
 Stored: Unicode NFC (an "é" typed as "e" and an accent is the keyboard's "é"), white space
 trimmed and each run of it, no-break spaces included, one space. Refused: control characters,
-and the invisible characters that make two names look alike or show a name's letters in
-another order (zero-width characters and bidirectional controls).
+and the invisible or blank characters that make two names look alike, a name look empty, or
+show a name's letters in another order (zero-width characters, bidirectional controls,
+fillers).
 """
 
 import re
@@ -17,16 +18,25 @@ from django.utils.translation import gettext_noop
 from scoring import rules
 
 # Zero-width characters and bidirectional controls: U+200B-U+200F, U+202A-U+202E,
-# U+2066-U+2069 and U+FEFF; with them the other invisible joiners and marks: the Arabic
-# letter mark (U+061C), the Mongolian vowel separator (U+180E), U+2060-U+2064.
-INVISIBLE = re.compile("[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+# U+2066-U+2069 and U+FEFF; with them the other characters that show as nothing or as a
+# blank (Unicode's default ignorables, and fillers): the soft hyphen (U+00AD), the
+# combining grapheme joiner (U+034F), the Arabic letter mark (U+061C), the Hangul fillers
+# (U+115F, U+1160, U+3164, U+FFA0), the Khmer vowels U+17B4 and U+17B5, the Mongolian
+# selectors and separator (U+180B-U+180F), U+2060-U+206F, the braille blank (U+2800),
+# U+FFF0-U+FFF8, and those of the supplementary planes.
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a]")
+# Variation selectors and tags shape emoji (a red heart, a flag): allowed, never compared.
+SHAPING = re.compile("[\ufe00-\ufe0f\U000e0000-\U000e0fff]")
 
 INVISIBLE_MESSAGE = gettext_noop(
-    "Names cannot hold invisible characters (zero-width spaces or direction marks): type the "
-    "name again without them.")
+    "Names cannot hold invisible or blank characters (zero-width spaces, direction marks, "
+    "fillers): type the name again without them.")
 INVISIBLE_LINE_MESSAGE = gettext_noop(
-    "Team %(line)s: names cannot hold invisible characters (zero-width spaces or direction "
-    "marks): type the name again without them.")
+    "Team %(line)s: names cannot hold invisible or blank characters (zero-width spaces, "
+    "direction marks, fillers): type the name again without them.")
 
 
 class Problem(Enum):
@@ -43,7 +53,7 @@ def normalise(value: str) -> str:
 def key(value: str) -> str:
     """What names are compared by: one key, one name, whatever the case, the spacing, the
     compatibility forms (full-width letters) or invisible characters stored before."""
-    folded = unicodedata.normalize("NFKC", INVISIBLE.sub("", value)).casefold()
+    folded = unicodedata.normalize("NFKC", SHAPING.sub("", INVISIBLE.sub("", value))).casefold()
     return normalise(unicodedata.normalize("NFKC", folded))
 
 

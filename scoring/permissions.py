@@ -46,3 +46,21 @@ def register_write_guard(guard: Callable) -> Callable:
 
 def write_refusal(match: Match, user):
     return next((refusal for guard in _write_guards if (refusal := guard(match, user))), None)
+
+
+_change_checks: list[Callable] = []
+
+
+def register_change_check(check: Callable) -> Callable:
+    """Add a check(match, before, after, user) run after a correction or an undo changed a
+    match's result, in the same transaction: it may write what follows from it (a knockout
+    winner moved into the next round) or raise a Conflict, which takes the change back."""
+    _change_checks.append(check)
+    return check
+
+
+def check_change(match: Match, before, after, user) -> None:
+    if (before.winner, before.finish_reason) == (after.winner, after.finish_reason):
+        return
+    for check in _change_checks:
+        check(match, before, after, user)

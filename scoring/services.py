@@ -17,7 +17,7 @@ from scoring import names, rules
 from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.links import tournament_ref
 from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
-from scoring.permissions import can_keep_score, write_refusal
+from scoring.permissions import can_keep_score, check_change, write_refusal
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -163,7 +163,9 @@ def record_hand(
     row = Hand(match=locked, number=number, entered_by=_user(by))
     row.set_from_rules(locked.variant, hand)
     row.save()
-    return _save_state(locked, [*hands, row])
+    recorded = _save_state(locked, [*hands, row])
+    check_change(locked, state, recorded, _user(by))
+    return recorded
 
 
 @transaction.atomic
@@ -196,7 +198,9 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         match=locked, number=number, action=HandRevision.Action.CORRECTED,
         before=before, after=after, by=_user(by),
     )
-    return _save_state(locked, hands, hand_written=False)
+    corrected = _save_state(locked, hands, hand_written=False)
+    check_change(locked, state, corrected, _user(by))
+    return corrected
 
 
 @transaction.atomic
@@ -211,7 +215,9 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
         before=last.to_rules().as_dict(), after=None, by=_user(by),
     )
     last.delete()
-    return _save_state(locked, hands, hand_written=False)
+    undone = _save_state(locked, hands, hand_written=False)
+    check_change(locked, state, undone, _user(by))
+    return undone
 
 
 @transaction.atomic
@@ -296,6 +302,16 @@ def _set_first_dealer(locked: Match, seat) -> None:
     _refuse_new_first_dealer_once_started(locked)
     locked.first_dealer = seat
     locked.save(update_fields=["first_dealer"])
+
+
+@transaction.atomic
+def take_back_forfeit(*, match: Match | int) -> rules.MatchState:
+    """A withdrawal taken back (clicked by mistake): the match goes on from its hands."""
+    locked, hands, state = _open(match, guard=False)
+    if locked.forfeited_by is None:
+        return state
+    locked.forfeited_by = None
+    return _save_state(locked, hands, hand_written=False, also=("forfeited_by",))
 
 
 @transaction.atomic

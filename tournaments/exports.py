@@ -22,9 +22,15 @@ def spreadsheet_cell(value):
     return value
 
 
+# A UTF-8 byte order mark first: Excel then reads "Lévis" as UTF-8, not in the Windows code
+# page ("LÃ©vis"); LibreOffice and Google Sheets ignore it.
+BYTE_ORDER_MARK = "\ufeff"
+
+
 def _csv(header: list[str], rows: Iterable[list]) -> str:
     """Every CSV export, its cells made safe for spreadsheets."""
     out = io.StringIO()
+    out.write(BYTE_ORDER_MARK)
     writer = csv.writer(out)
     writer.writerow(header)
     writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)

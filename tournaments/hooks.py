@@ -6,11 +6,18 @@ from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from scoring import rules
+from scoring.errors import Conflict
 from scoring.links import register_tournament_ref
 from scoring.models import Match
-from scoring.permissions import register_keeper_rule, register_reader_rule, register_write_guard
+from scoring.permissions import (
+    register_change_check,
+    register_keeper_rule,
+    register_reader_rule,
+    register_write_guard,
+)
 from scoring.selectors import HOME_EXCLUDE, register_related
-from tournaments.models import Round, Table
+from tournaments import services
+from tournaments.models import Round, Stage, Table
 from tournaments.selectors import is_over
 
 register_related("table__round__tournament")
@@ -83,3 +90,40 @@ def closed_rounds(match, user):
     if refusal is None or (user is not None and organizers_keep_their_matches(user, match)):
         return None
     return refusal
+
+
+@register_change_check
+def knockout_winners_go_through(match, before, after, user):
+    """A knockout match's result changed once the next round is drawn: its new winner takes
+    the place its old one had there, as long as that next match has not started (else the
+    organizer is told what to take back first). While the match is being corrected and has
+    no winner, the next round waits."""
+    table = Table.objects.filter(match_id=match.pk).select_related("round").first()
+    if table is None or table.round.stage != Stage.KNOCKOUT:
+        return
+    later = Round.objects.filter(tournament_id=table.round.tournament_id,
+                                 number__gt=table.round.number).order_by("number")
+    following = later.first()
+    if following is None:
+        return
+    # The next round's slot this match feeds, and its side there (bracket order).
+    slot, side = table.position // 2, "entry_a_id" if table.position % 2 == 0 else "entry_b_id"
+    place = following.tables.filter(position=slot).select_related("match").first()
+    bye = following.byes.filter(position=slot).first()
+    ours = {table.entry_a_id, table.entry_b_id}
+    occupant = getattr(place, side) if place is not None else (
+        bye.entry_id if bye is not None and bye.entry_id in ours else None)
+    winner = None if after.winner is None else (
+        table.entry_a_id if after.winner == rules.Team.A else table.entry_b_id)
+    if occupant is None or occupant == winner:
+        return
+    if (place is not None and (place.match.hand_count or place.match.is_finished)) \
+            or later.count() > 1:
+        raise Conflict([rules.Violation(
+            "winner_played_on",
+            gettext_noop("The winner of this match has played on in round %(round)s: undo "
+                         "the hands of that match first, then correct this one."),
+            "number", {"round": following.number})])
+    if winner is not None:
+        services.put_winner_through(table=place, bye=bye if place is None else None,
+                                    old=occupant, new=winner)

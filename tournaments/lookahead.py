@@ -220,8 +220,7 @@ class _Search:
         full = (1 << len(adjacency)) - 1
         for partner in partners:
             free = full & ~(1 << first) & ~(1 << partner)
-            for matching in _matchings(adjacency, free, [(first, partner)]):
-                self.effort.spend()
+            for matching in _matchings(adjacency, free, [(first, partner)], self.effort):
                 rest = list(adjacency)
                 for a, b in matching:
                     rest[a] &= ~(1 << b)
@@ -265,8 +264,11 @@ class _Search:
         return _components_even(adjacency)
 
 
-def _matchings(adjacency, free: int, chosen: list) -> Iterator[list[tuple[int, int]]]:
-    """Every perfect matching of the `free` vertices, added to `chosen`."""
+def _matchings(adjacency, free: int, chosen: list,
+               effort: Effort) -> Iterator[list[tuple[int, int]]]:
+    """Every perfect matching of the `free` vertices, added to `chosen`; each step of the
+    way spends effort, so that the search is bounded however it branches."""
+    effort.spend()
     if not free:
         yield chosen
         return
@@ -281,8 +283,8 @@ def _matchings(adjacency, free: int, chosen: list) -> Iterator[list[tuple[int, i
         return
     for partner in _bits(adjacency[best] & free):
         yield from _matchings(
-            adjacency, free & ~(1 << best) & ~(1 << partner), [*chosen, (best, partner)]
-        )
+            adjacency, free & ~(1 << best) & ~(1 << partner), [*chosen, (best, partner)],
+            effort)
 
 
 def _components_even(adjacency: tuple[int, ...]) -> bool:

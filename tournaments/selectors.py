@@ -10,7 +10,7 @@ from scoring import rules
 from scoring.models import Match
 from scoring.selectors import MAX_ID
 from tournaments.formats import total_rounds
-from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
+from tournaments.models import Bye, Entry, Format, Round, Stage, Table, Tournament
 from tournaments.standings import Result, Standing, TeamRecord, compute_standings, default_tiebreaks
 
 # --- Who may see what -------------------------------------------------------------------
@@ -60,15 +60,11 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
 
 
 def is_over(tournament: Tournament) -> bool:
-    """Every round drawn and the last one finished: at most two queries."""
+    """Every round drawn and the last one finished."""
     last = tournament.rounds.order_by("-number").first()
-    if last is None:
+    if last is None or last.tables.exclude(match__status=rules.Status.FINISHED).exists():
         return False
-    total = total_rounds(tournament.format, field_size=len(tournament.field),
-                         swiss_rounds=tournament.swiss_rounds,
-                         knockout_size=tournament.knockout_size)
-    return last.number >= total and not last.tables.exclude(
-        match__status=rules.Status.FINISHED).exists()
+    return last.number >= rounds_in_all(tournament, tournament.entries.all())
 
 
 # --- Standings -------------------------------------------------------------------------
@@ -232,23 +228,52 @@ def overview(tournament: Tournament) -> Overview:
     for bye in byes:
         rounds[bye.round_id].byes.append(by_id[bye.entry_id])
         rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
-    field_size = len(tournament.field) or len(draw_candidates(entries))
+    drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
+        b.entry_id for b in byes}
     return Overview(
         tournament=tournament,
         entries=entries,
         rounds=list(rounds.values()),
         standings=standings_from(tournament, entries, tables, byes),
-        total_rounds=total_rounds(tournament.format, field_size=field_size,
-                                  swiss_rounds=tournament.swiss_rounds,
-                                  knockout_size=tournament.knockout_size),
+        total_rounds=rounds_in_all(tournament, entries, drawn),
     )
 
 
-def draw_candidates(entries) -> list[Entry]:
-    """The teams a draw may take: not withdrawn, and checked in once check-in has begun
-    (a team that arrives late is checked in and joins the next Swiss round)."""
+def draw_candidates(entries, field=None) -> list[Entry]:
+    """The teams a draw may take, never a withdrawn one. Round 1 (no `field` yet): every
+    team, or only the checked-in ones once check-in has begun. Later rounds: round 1's
+    `field`, and the teams checked in since (a late team joins the next Swiss round)."""
     entries = list(entries)
     present = [e for e in entries if not e.withdrawn]
-    if any(e.checked_in for e in entries):
-        present = [e for e in present if e.checked_in]
-    return present
+    if field is None:
+        if any(e.checked_in for e in entries):
+            present = [e for e in present if e.checked_in]
+        return present
+    first = set(field)
+    return [e for e in present if e.pk in first or e.checked_in]
+
+
+def field_size(tournament: Tournament, entries, drawn=None) -> int:
+    """How many teams the rounds are for: before round 1, the teams a draw would take; then
+    round 1's field, and in a Swiss the teams that joined it since (drawn, or checked in
+    and waiting), so that late arrivals never cut the rounds short. `drawn`: the teams
+    drawn in any round so far (read when not given)."""
+    if not tournament.field:
+        return len(draw_candidates(entries))
+    if tournament.format != Format.SWISS:
+        return len(tournament.field)
+    if drawn is None:
+        drawn = {*Table.objects.filter(round__tournament=tournament).values_list(
+            "entry_a_id", flat=True),
+            *Table.objects.filter(round__tournament=tournament).values_list(
+                "entry_b_id", flat=True),
+            *Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)}
+    joined = set(tournament.field) | set(drawn)
+    joined |= {e.pk for e in draw_candidates(entries, tournament.field)}
+    return len(joined)
+
+
+def rounds_in_all(tournament: Tournament, entries, drawn=None) -> int:
+    return total_rounds(tournament.format, field_size=field_size(tournament, entries, drawn),
+                        swiss_rounds=tournament.swiss_rounds,
+                        knockout_size=tournament.knockout_size)

@@ -42,7 +42,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.selectors import draw_candidates, is_over, standings_of
+from tournaments.selectors import draw_candidates, field_size, is_over, standings_of
 from tournaments.standings import TIEBREAKS
 
 NAME_MAX = 100
@@ -275,6 +275,11 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
         raise InvalidInput(problems)
     seed = max((e.seed for e in locked.entries.all()), default=0)
     entries = [_create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
+    if locked.rounds.exists():
+        # Added once a Swiss is under way: the team is here, it joins the next round.
+        Entry.objects.filter(pk__in=[e.pk for e in entries]).update(checked_in=True)
+        for entry in entries:
+            entry.checked_in = True
     _bump(locked)
     return entries
 
@@ -335,14 +340,19 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
     if withdrawn is not None:
         entry.withdrawn = withdrawn
     entry.save(update_fields=["checked_in", "withdrawn"])
+    current = locked.rounds.order_by("-number").first()
+    tables = Table.objects.filter(round=current).filter(Q(entry_a=entry) | Q(entry_b=entry))
     if withdrawn:
         # A team that leaves mid-match forfeits it: the round can go on.
-        current = locked.rounds.order_by("-number").first()
-        for table in Table.objects.filter(round=current).filter(
-                Q(entry_a=entry) | Q(entry_b=entry)).exclude(
-                match__status=rules.Status.FINISHED):
+        for table in tables.exclude(match__status=rules.Status.FINISHED):
             scoring.forfeit(match=table.match_id,
                             team=rules.Team.A if table.entry_a_id == entry.pk else rules.Team.B)
+    elif withdrawn is False:
+        # Back after all (a click by mistake): its forfeits of this round are taken back.
+        for table in tables.filter(match__finish_reason=rules.FinishReason.FORFEIT):
+            side = rules.Team.A if table.entry_a_id == entry.pk else rules.Team.B
+            if table.match.forfeited_by == side:
+                scoring.take_back_forfeit(match=table.match_id)
     _bump(locked)
     return entry
 
@@ -401,15 +411,16 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
         if locked.format in (Format.SWISS, Format.SWISS_KNOCKOUT) and locked.swiss_rounds is None:
             # What suits the field, fixed now that the field is known.
             locked.swiss_rounds = suggested_swiss_rounds(len(locked.field))
-    total = total_rounds(locked.format, field_size=len(locked.field),
-                         swiss_rounds=locked.swiss_rounds, knockout_size=locked.knockout_size)
+    size = field_size(locked, entries.values())
+    total = total_rounds(locked.format, field_size=size, swiss_rounds=locked.swiss_rounds,
+                         knockout_size=locked.knockout_size)
     if number > total:
         _conflict("no_round_left", gettext_noop(
             "All %(total)s rounds are drawn: the tournament is complete."), total=total)
     stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
-                           field_size=len(locked.field))
+                           field_size=size)
     try:
-        plan = _plan(locked, stage, number, rounds, entries, allow_rematches)
+        plan = _plan(locked, stage, number, rounds, entries, allow_rematches, size)
     except drawing.RematchNeeded as needed:
         raise Conflict(_rematch_refusal(needed, entries, rounds)) from needed
     except drawing.DrawError as error:
@@ -459,13 +470,9 @@ def _rematch_refusal(needed: drawing.RematchNeeded, entries, rounds) -> list[rul
     return refusal
 
 
-def _active(entries) -> set[int]:
-    return {entry.pk for entry in draw_candidates(entries)}
-
-
 def _first_field(entries) -> list[int]:
     """Round 1's teams in seed order."""
-    active = _active(entries)
+    active = {entry.pk for entry in draw_candidates(entries)}
     return [e.pk for e in sorted(entries, key=lambda e: e.seed) if e.pk in active]
 
 
@@ -480,28 +487,32 @@ class _Plan:
     rematches: list[drawing.Pairing] = field(default_factory=list)
 
 
-def _plan(tournament, stage, number, rounds, entries, allow_rematches) -> _Plan:
+def _plan(tournament, stage, number, rounds, entries, allow_rematches, size) -> _Plan:
     withdrawn = {pk for pk, entry in entries.items() if entry.withdrawn}
     if stage == Stage.ROUND_ROBIN:
         draw = drawing.draw_round_robin(tournament.field, number, withdrawn)
         return _Plan(_from_draw(draw), draw.forfeits)
-    active = _active(entries.values())
+    active = {e.pk for e in draw_candidates(entries.values(), tournament.field)}
     standings = standings_of(tournament, list(entries.values()), rounds_before=number)
     if stage == Stage.SWISS:
-        draw = _swiss_draw(tournament, number, standings, active, allow_rematches)
+        draw = _swiss_draw(tournament, number, standings, active, allow_rematches, size)
         return _Plan(_from_draw(draw), rematches=draw.rematches)
-    return _Plan(_knockout_slots(tournament, number, rounds, standings, active))
+    return _Plan(_knockout_slots(tournament, number, rounds, standings, active, size))
 
 
-def _swiss_draw(tournament, number, standings, active, allow_rematches) -> drawing.Draw:
+def _swiss_draw(tournament, number, standings, active, allow_rematches, size) -> drawing.Draw:
     if number == 1:
         rng = random.SystemRandom() if tournament.swiss_first_round == FirstRound.RANDOM \
             else None
         return drawing.swiss_round_one(tournament.field, rng)
-    swiss_rounds = swiss_rounds_played(tournament.swiss_rounds, len(tournament.field))
+    ranked = [s.team_id for s in standings if s.team_id in active]
+    if len(ranked) < 2:
+        # Everyone else has gone home: the last team sits out, and the event still ends.
+        return drawing.Draw([], ranked)
+    swiss_rounds = swiss_rounds_played(tournament.swiss_rounds, size)
     # By the standings, late entries included, absent teams not.
     return drawing.draw_swiss(
-        [s.team_id for s in standings if s.team_id in active],
+        ranked,
         {s.team_id: s.wins for s in standings},
         {frozenset((t.entry_a_id, t.entry_b_id))
          for t in Table.objects.filter(round__tournament=tournament)},
@@ -516,11 +527,10 @@ def _from_draw(draw) -> list[tuple[int, int | None]]:
     return [(p.team_a, p.team_b) for p in draw.pairings] + [(b, None) for b in draw.byes]
 
 
-def _knockout_slots(tournament, number, rounds, standings, active):
-    field_size = len(tournament.field)
-    places = knockout_places(tournament.format, field_size=field_size,
+def _knockout_slots(tournament, number, rounds, standings, active, size):
+    places = knockout_places(tournament.format, field_size=size,
                              knockout_size=tournament.knockout_size)
-    swiss = swiss_rounds_played(tournament.swiss_rounds, field_size) \
+    swiss = swiss_rounds_played(tournament.swiss_rounds, size) \
         if tournament.format == Format.SWISS_KNOCKOUT else 0
     knockout_round = number - swiss
     if knockout_round == 1:
@@ -553,6 +563,25 @@ def _winners_in_bracket_order(previous: Round, slots: int) -> list[int | None]:
 
 
 @transaction.atomic
+def put_winner_through(*, table: Table | None, bye: Bye | None, old: int, new: int) -> None:
+    """A knockout result corrected: entry `new` takes `old`'s place in the next round (its
+    table, not yet started, or its bye)."""
+    round_id = (bye or table).round_id
+    if bye is not None:
+        bye.entry_id = new
+        bye.save(update_fields=["entry"])
+    if table is not None:
+        side = "entry_a" if table.entry_a_id == old else "entry_b"
+        setattr(table, f"{side}_id", new)
+        table.save(update_fields=[side])
+        teams = dict(Entry.objects.filter(pk__in=[table.entry_a_id, table.entry_b_id])
+                     .values_list("pk", "team_id"))
+        scoring.replace_teams(match=table.match_id, team_a=teams[table.entry_a_id],
+                              team_b=teams[table.entry_b_id])
+    Tournament.objects.filter(rounds=round_id).update(version=F("version") + 1)
+
+
+@transaction.atomic
 def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation]:
     """Swap two teams of the current round before their matches start.
 
@@ -562,6 +591,12 @@ def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation
     round = Round.objects.get(pk=round.pk)
     if locked.rounds.filter(number__gt=round.number).exists():
         _conflict("round_past", gettext_noop("Only the current round's draw can change."))
+    _refuse_once_over(locked)
+    if round.stage == Stage.ROUND_ROBIN:
+        # The circle schedule pairs everyone with everyone once: a swap would break it.
+        _conflict("swap_round_robin", gettext_noop(
+            "A round robin follows its schedule, where every team meets every other once: "
+            "its pairings cannot be swapped."))
     tables = list(round.tables.select_related("match", "entry_a__team", "entry_b__team"))
     byes = list(round.byes.select_related("entry__team"))
     places = {}
@@ -577,9 +612,15 @@ def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation
                                           "nothing."))
     (holder_1, side_1), (holder_2, side_2) = places[first], places[second]
     for holder in (holder_1, holder_2):
-        if isinstance(holder, Table) and holder.match.hand_count:
+        # A forfeit is a finished match without a hand: it has started, in a way.
+        if isinstance(holder, Table) and (holder.match.hand_count or holder.match.is_finished):
             _conflict("swap_started", gettext_noop(
                 "Table %(table)s has started: its teams cannot change."), table=holder.number)
+    gone = Entry.objects.filter(pk__in=[first, second], withdrawn=True).select_related(
+        "team").first()
+    if gone is not None:
+        _conflict("swap_withdrawn", gettext_noop(
+            "%(name)s has withdrawn: it takes no place in the draw."), name=gone.team.name)
     setattr(holder_1, f"{side_1}_id", second)
     setattr(holder_2, f"{side_2}_id", first)
     for holder in {id(h): h for h in (holder_1, holder_2)}.values():

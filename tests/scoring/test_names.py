@@ -19,8 +19,8 @@ from tournaments.services import Settings
 
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c",
              "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\ufeff"]
-MESSAGE = ("Names cannot hold invisible characters (zero-width spaces or direction marks): "
-           "type the name again without them.")
+MESSAGE = ("Names cannot hold invisible or blank characters (zero-width spaces, direction "
+           "marks, fillers): type the name again without them.")
 
 
 @pytest.mark.parametrize(

@@ -8,19 +8,13 @@ from django.urls import reverse
 
 from scoring import rules
 from scoring import services as scoring
-from tests.factories import MatchFactory, UserFactory
+from tests.factories import MatchFactory
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services
 from tournaments.selectors import overview
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def organizer(client):
-    user = UserFactory(username="org")
-    client.force_login(user)
-    return user
 
 
 def two_left_who_have_met(organizer):

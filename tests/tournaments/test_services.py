@@ -16,10 +16,6 @@ from tournaments.services import ListedTeam, Settings
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organizer(db):
-    return UserFactory(username="org")
-
 
 def test_a_tournament_keeps_its_teams_in_seed_order(organizer):
     tournament = make_tournament(organizer, teams=5)

@@ -18,11 +18,12 @@ import pytest
 from scoring import rules
 from scoring import services as scoring
 from scoring.errors import Conflict
+from scoring.services import NewTeam
 from tests.tournaments.helpers import team_list
 from tournaments import services
 from tournaments.formats import swiss_rounds_played
 from tournaments.models import Bye, Entry, Format, Stage, Table
-from tournaments.selectors import draw_candidates, is_over, overview
+from tournaments.selectors import draw_candidates, field_size, is_over, overview
 from tournaments.services import Settings
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +64,8 @@ class Evening:
         return list(self.tournament.entries.all())
 
     def active(self):
-        return {e.pk for e in draw_candidates(self.entries())}
+        """Who the next draw takes: round 1's rule, then round 1's field and late arrivals."""
+        return {e.pk for e in draw_candidates(self.entries(), self.tournament.field or None)}
 
     def between_rounds(self):
         """Late teams arrive (a Swiss takes them in), a team goes home now and then."""
@@ -76,7 +78,14 @@ class Evening:
                 assert refused.value.codes == ["field_closed"]
             else:
                 services.set_entry_flags(entry=late, checked_in=True)
+        if self.tournament.format == Format.SWISS and self.rng.random() < 0.1:
+            # A team nobody expected: added on the spot, it joins the next round.
+            services.add_teams(tournament=self.tournament, teams=[
+                NewTeam(f"Surprise {self.tournament.entries.count() + 1}", ())])
         active = [e for e in self.entries() if e.pk in self.active()]
+        if active and self.rng.random() < 0.2:
+            # A check-in click on a team already playing changes nothing.
+            services.set_entry_flags(entry=self.rng.choice(active), checked_in=True)
         if len(active) > 3 and self.rng.random() < 0.15:
             services.set_entry_flags(entry=self.rng.choice(active), withdrawn=True)
 
@@ -179,7 +188,7 @@ class Evening:
         assert champion is not None and not champion.withdrawn
         if self.tournament.format == Format.SWISS:
             expected = swiss_rounds_played(self.tournament.swiss_rounds,
-                                           len(self.tournament.field))
+                                           field_size(self.tournament, self.entries()))
             assert rounds == expected
         if view.rounds[-1].round.stage == Stage.KNOCKOUT:
             final = view.rounds[-1]

@@ -19,12 +19,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def organizer(client):
-    user = UserFactory(username="org")
-    client.force_login(user)
-    return user
-
 
 def test_create_a_tournament_with_a_pasted_list(client, organizer):
     response = client.post(reverse("tournament_new"), {
@@ -174,10 +168,10 @@ def test_exports(client, organizer):
     tournament = make_tournament(organizer, teams=3, format="round_robin")
     play_rounds(tournament, 1)
     standings = list(csv.reader(io.StringIO(client.get(
-        reverse("tournament_standings_csv", args=[tournament.pk])).content.decode())))
+        reverse("tournament_standings_csv", args=[tournament.pk])).content.decode("utf-8-sig"))))
     assert standings[0][:3] == ["rank", "team", "players"] and len(standings) == 4
     results = list(csv.reader(io.StringIO(client.get(
-        reverse("tournament_results_csv", args=[tournament.pk])).content.decode())))
+        reverse("tournament_results_csv", args=[tournament.pk])).content.decode("utf-8-sig"))))
     assert results[0][0] == "round" and len(results) == 3  # one match and one bye
     data = json.loads(client.get(reverse("tournament_json", args=[tournament.pk])).content)
     assert data["tournament"]["name"] == "Soirée du club" and len(data["teams"]) == 3

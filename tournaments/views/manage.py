@@ -8,10 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
 from tournaments import services
@@ -160,9 +162,10 @@ def teams(request, tournament):
                     "%(count)s team added.", "%(count)s teams added.", len(added)
                 ) % {"count": len(added)})
                 return redirect("tournament_teams", pk=tournament.pk)
+    view = overview(tournament)
     return TemplateResponse(request, "tournaments/teams.html", {
-        "tournament": tournament, "view": overview(tournament), "team_form": team_form,
-        "list_form": list_form, "drawn": tournament.rounds.exists(),
+        "tournament": tournament, "view": view, "team_form": team_form,
+        "list_form": list_form, "drawn": bool(view.rounds), "over": view.finished,
     }, status=status)
 
 
@@ -180,7 +183,13 @@ def team_flag(request, tournament, entry_id, flag):
         raise Http404
     entry = _entry(tournament, entry_id)
     value = request.POST.get("value") == "1"
-    services.set_entry_flags(entry=entry, **{flag: value})
+    try:
+        services.set_entry_flags(entry=entry, **{flag: value})
+    except ScoringError as error:
+        refusal_messages(request, error)
+        if request.htmx:  # the whole page, to show why
+            return HttpResponseClientRedirect(reverse("tournament_teams", args=[tournament.pk]))
+        return redirect("tournament_teams", pk=tournament.pk)
     if request.htmx:
         return TemplateResponse(request, "tournaments/teams.html#team_row", {
             "tournament": tournament, "entry": Entry.objects.select_related(
