@@ -8,8 +8,9 @@ from api.errors import documented_errors, not_found, refusals, unauthorized
 from api.presenters import match_data
 from api.schemas import ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
 from scoring import rules, services
+from scoring.models import MAX_ID
 from scoring.permissions import can_keep_score, is_public
-from scoring.selectors import MAX_ID, match_with_hands, matches_with_hands
+from scoring.selectors import match_with_hands, matches_with_hands
 
 router = Router(tags=["matches"])
 

@@ -2,8 +2,7 @@
 
 from django.urls import reverse
 
-from scoring import rules
-from scoring.links import tournament_ref
+from scoring import extensions, rules
 from scoring.models import Match
 
 
@@ -46,7 +45,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "next_hand": state.next_hand,
         "dealer": state.dealer,
         "hands": [hand_data(line) for line in state.lines],
-        "tournament": tournament_ref(match),
+        "tournament": extensions.reference(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
         "archived": match.archived_at is not None,

@@ -6,11 +6,23 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from ninja import Field, Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, create_model
 
-Seat = Literal["N", "E", "S", "W"]
-TeamCode = Literal["a", "b"]
-Variant = Literal["quatre_sept", "politaine", "poule", "quadrette"]
+from scoring import rules
+from tournaments.formats import Format as Formats
+from tournaments.formats import Stage as Stages
+from tournaments.metrics import COLUMNS, TIEBREAKS
+from tournaments.models import FirstRound
+
+
+def one_of(values):
+    """The values of a vocabulary (an enum, or a tuple), as a JSON schema's choice."""
+    return Literal[tuple(str(value) for value in values)]
+
+
+Seat = one_of(rules.SEATS)
+TeamCode = one_of(rules.Team)
+Variant = one_of(rules.Variant)
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 
 
@@ -90,7 +102,7 @@ class HandOut(Schema):
 
     number: int
     dealer: Seat
-    kind: Literal["played", "four_sevens"]
+    kind: one_of(rules.HandKind)
     points: ByTeamOut | None = None
     politaines: ByTeamOut | None = None
     count: CountByTeamOut | None = None
@@ -116,9 +128,9 @@ class MatchOut(Schema):
     variant: Variant
     target: int
     first_dealer: Seat
-    status: Literal["in_progress", "finished"]
+    status: one_of(rules.Status)
     winner: TeamCode | None
-    finish_reason: Literal["target", "four_sevens", "time", "forfeit"] | None
+    finish_reason: one_of(rules.FinishReason) | None
     team_a: TeamOut
     team_b: TeamOut
     score: ByTeamOut
@@ -155,7 +167,7 @@ class ErrorOut(Schema):
 
 # --- Tournaments ---------------------------------------------------------------------------
 
-Format = Literal["round_robin", "swiss", "knockout", "swiss_knockout"]
+Format = one_of(Formats)
 
 
 class TournamentTeamIn(StrictIn):
@@ -172,7 +184,7 @@ class TournamentIn(StrictIn):
     rounds: int | None = Field(
         None, description="Swiss rounds (Swiss formats only); empty for what suits the field: "
         "ceil(log2 teams), at least 3 when the field allows, fixed at the first draw.")
-    swiss_first_round: Literal["by_seed", "random"] = Field(
+    swiss_first_round: one_of(FirstRound) = Field(
         "by_seed", description="Round 1 of a Swiss: the top half of the seeds against the "
         "bottom half (1 v 5, 2 v 6...), or at random.")
     knockout_size: int | None = Field(
@@ -207,7 +219,7 @@ class RoundMatchOut(Schema):
     table: int
     team_a: int
     team_b: int
-    status: Literal["in_progress", "finished"]
+    status: one_of(rules.Status)
     score: ByTeamOut
     winner: int | None = Field(description="The winning team's id, once finished.")
     scorekeeper_token: str | None = Field(None, description="Shown to the organizers.")
@@ -215,7 +227,7 @@ class RoundMatchOut(Schema):
 
 class RoundOut(Schema):
     number: int
-    stage: Literal["round_robin", "swiss", "knockout"]
+    stage: one_of(Stages)
     matches: list[RoundMatchOut]
     byes: list[int]
     with_rematches: bool = Field(description="Drawn with the fewest rematches, at the "
@@ -232,7 +244,7 @@ class TournamentOut(Schema):
     date: Date | None
     place: str
     swiss_rounds: int | None
-    swiss_first_round: Literal["by_seed", "random"]
+    swiss_first_round: one_of(FirstRound)
     knockout_size: int | None
     total_rounds: int
     finished: bool
@@ -248,19 +260,17 @@ class TeamName(Schema):
     name: str
 
 
-class StandingOut(Schema):
-    rank: int
-    team: TeamName
-    played: int
-    wins: int
-    losses: int
-    byes: int
-    points_for: int
-    points_against: int
-    difference: int
-    buchholz: int
-    withdrawn: bool = Field(description="Withdrawn teams come after the teams still in.")
+# One field per column of tournaments/metrics.py, described by its title.
+StandingOut = create_model(
+    "StandingOut", __base__=Schema,
+    rank=(int, ...), team=(TeamName, ...),
+    **{metric.key: (int, Field(description=metric.title if isinstance(metric.title, str)
+                               else metric.title[1])) for metric in COLUMNS},
+    withdrawn=(bool, Field(description="Withdrawn teams come after the teams still in.")),
+)
 
 
 class StandingsOut(Schema):
+    tiebreaks: list[one_of(TIEBREAKS)] = Field(
+        description="After wins, what breaks ties, in order (then the seed).")
     standings: list[StandingOut]

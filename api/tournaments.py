@@ -20,11 +20,12 @@ from api.schemas import (
     TournamentOut,
     TournamentTeamOut,
 )
-from scoring.selectors import MAX_ID
+from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import services
+from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import can_organize, overview
+from tournaments.selectors import can_organize, overview, tiebreaks_of
 from tournaments.services import Settings
 
 router = Router(tags=["tournaments"])
@@ -128,11 +129,10 @@ def draw_round(request, id: int = TournamentId,
             auth=auth.PUBLIC, summary="The standings", openapi_extra=auth.PUBLIC_SECURITY)
 def standings(request, id: int = TournamentId):
     view = overview(_tournament(request, id, organize=False))
-    return {"standings": [
-        {"rank": s.rank, "team": {"id": s.team_id, "name": s.name}, "played": s.played,
-         "wins": s.wins, "losses": s.losses, "byes": s.byes, "points_for": s.points_for,
-         "points_against": s.points_against, "difference": s.difference,
-         "buchholz": s.buchholz, "withdrawn": s.withdrawn}
+    return {"tiebreaks": list(tiebreaks_of(view.tournament)), "standings": [
+        {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
+         **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
+         "withdrawn": s.withdrawn}
         for s in view.standings
     ]}
 

@@ -1,14 +1,17 @@
-"""What other apps tell about a match: its tournament, round and table (registered by the
-tournaments app at start-up; None for a match of its own)."""
+"""A match's score keeper link, and the same as a QR code for a phone to scan."""
 
-_tournament_ref = None
+import segno
+from django.urls import reverse
 
-
-def register_tournament_ref(function):
-    global _tournament_ref
-    _tournament_ref = function
-    return function
+from scoring.access import LINK
 
 
-def tournament_ref(match) -> dict | None:
-    return _tournament_ref(match) if _tournament_ref else None
+def scorekeeper_link(request, match) -> str:
+    return request.build_absolute_uri(
+        reverse(f"{LINK}:table", kwargs={"token": match.scorekeeper_token})
+    )
+
+
+def qr_svg(url: str) -> str:
+    """The link as a QR code, inline SVG (no image request, nothing fetched)."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)

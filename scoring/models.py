@@ -64,6 +64,11 @@ def target_in_range() -> Q:
     )
 
 
+# Ids beyond a bigint cannot exist (and would upset PostgreSQL): URLs and the API check
+# them against this before any query.
+MAX_ID = 2**63 - 1
+
+
 def new_scorekeeper_token() -> str:
     # 32 random bytes, URL-safe: the secret of a match's score keeper link.
     return secrets.token_urlsafe(32)

@@ -658,6 +658,13 @@ def hand_points(variant: Variant | str, hand: Hand) -> Pair:
 # --- A match ---------------------------------------------------------------------------
 
 
+def target_or_usual(variant: Any, target: Any) -> Any:
+    """The target given, or the game's usual one when none is (31, 33, 200 or 7)."""
+    if target is None and is_variant(variant):
+        return variant_rules(variant).default_target
+    return target
+
+
 def validate_target(variant: Variant | str, target: Any) -> list[Violation]:
     rules = variant_rules(variant)
     if _whole_in_range(target, rules.min_target, rules.max_target):

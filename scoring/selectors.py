@@ -5,22 +5,16 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
-from scoring import charts, display, rules
-from scoring.models import Hand, HandRevision, Match, is_scorekeeper_token_shaped
+from scoring import charts, display, extensions, rules
+from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
-TABLE_RELATED = ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w"]
-
-
-# Matches that belong elsewhere (a tournament's) and stay off a keeper's home list.
-HOME_EXCLUDE: dict = {}
+TEAMS_AND_SEATS = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w")
 
 
-def register_related(path: str) -> None:
-    """Another app (tournaments) asks for a relation to be read with every match."""
-    if path not in TABLE_RELATED:
-        TABLE_RELATED.append(path)
-
-MAX_ID = 2**63 - 1  # ids beyond a bigint cannot exist (and would upset PostgreSQL)
+def table_related() -> list[str]:
+    """What a match page reads with the match: its teams and seats, and what the apps that
+    extend scoring ask for (scoring.extensions)."""
+    return [*TEAMS_AND_SEATS, *extensions.related()]
 
 
 def _hands_in_order():
@@ -32,7 +26,7 @@ def match_with_hands(pk: int) -> Match | None:
     if not 1 <= pk <= MAX_ID:
         return None
     return (
-        Match.objects.select_related(*TABLE_RELATED)
+        Match.objects.select_related(*table_related())
         .prefetch_related(_hands_in_order())
         .filter(pk=pk)
         .first()
@@ -43,7 +37,7 @@ def matches_with_hands(user):
     """A user's matches, newest first, each with its hands: three queries for any page."""
     return (
         Match.objects.filter(owner=user)
-        .select_related(*TABLE_RELATED)
+        .select_related(*table_related())
         .prefetch_related(_hands_in_order())
         .order_by("-created_at", "-id")
     )
@@ -51,7 +45,7 @@ def matches_with_hands(user):
 
 def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match:
     """The match with its teams and seats, by id or by the secret of its score keeper link."""
-    matches = Match.objects.select_related(*TABLE_RELATED)
+    matches = Match.objects.select_related(*table_related())
     try:
         if token is not None:
             if not is_scorekeeper_token_shaped(token):
@@ -127,7 +121,7 @@ def matches_of(user, *, archived: bool = False):
     first, then the newest."""
     return (
         Match.objects.filter(owner=user, archived_at__isnull=not archived)
-        .exclude(**HOME_EXCLUDE)
+        .exclude(extensions.off_home_list())
         .select_related("team_a", "team_b")
         .annotate(
             finished_last=Case(

@@ -8,16 +8,24 @@ Cached totals on the match are always rewritten from a replay of its hands.
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import names, rules
+from scoring import extensions, names, rules
 from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
-from scoring.links import tournament_ref
-from scoring.models import Hand, HandRevision, Match, Player, Team, new_scorekeeper_token
-from scoring.permissions import can_keep_score, check_change, write_refusal
+from scoring.models import (
+    Hand,
+    HandRevision,
+    Match,
+    Player,
+    Team,
+    is_scorekeeper_token_shaped,
+    new_scorekeeper_token,
+)
+from scoring.permissions import can_keep_score
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -35,17 +43,26 @@ def _user(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
-def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
-    name = names.refusal([team.name], TEAM_NAME_MAX, rules.Violation(
-        "team_name", gettext_noop("A team name has 1 to 60 characters."), f"{field}_name"))
-    players_wrong = rules.Violation(
-        "team_players",
-        gettext_noop("Name both players of a team (1 to 60 characters each), or neither."),
-        f"{field}_players",
-    )
-    players = names.refusal(team.players, PLAYER_NAME_MAX, players_wrong) or (
-        players_wrong if len(team.players) not in (0, 2) else None)
+def team_refusal(team: NewTeam, wrong_name: rules.Violation,
+                 wrong_players: rules.Violation) -> list[rules.Violation]:
+    """What is wrong with a team to create: its name (1 to 60 characters), its players (two
+    names of 1 to 60, or none); each said as the caller words it (`wrong_name`,
+    `wrong_players`), invisible characters as names.refusal says them."""
+    name = names.refusal([team.name], TEAM_NAME_MAX, wrong_name)
+    players = names.refusal(team.players, PLAYER_NAME_MAX, wrong_players) or (
+        wrong_players if len(team.players) not in (0, 2) else None)
     return [problem for problem in (name, players) if problem]
+
+
+def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
+    return team_refusal(
+        team,
+        rules.Violation("team_name", gettext_noop("A team name has 1 to 60 characters."),
+                        f"{field}_name"),
+        rules.Violation("team_players", gettext_noop(
+            "Name both players of a team (1 to 60 characters each), or neither."),
+            f"{field}_players"),
+    )
 
 
 def make_team(team: NewTeam) -> Team:
@@ -70,8 +87,7 @@ def create_match(
     first_dealer: str = "N",
 ) -> Match:
     """Start a match. The first player of team A sits North, of team B East."""
-    if target is None and rules.is_variant(variant):
-        target = rules.variant_rules(variant).default_target
+    target = rules.target_or_usual(variant, target)
     problems = rules.validate_new_match(variant, target, first_dealer)
     for field, team in (("team_a", team_a), ("team_b", team_b)):
         if isinstance(team, NewTeam):
@@ -99,8 +115,8 @@ def _lock(match: Match | int) -> Match:
 
 
 def _guard(match: Match, by) -> None:
-    """Other apps' say on changes to this match's hands (see permissions.write_refusal)."""
-    if refusal := write_refusal(match, _user(by)):
+    """Other apps' say on changes to this match's hands (scoring.extensions)."""
+    if refusal := extensions.write_refusal(match, _user(by)):
         raise Conflict([refusal])
 
 
@@ -164,7 +180,7 @@ def record_hand(
     row.set_from_rules(locked.variant, hand)
     row.save()
     recorded = _save_state(locked, [*hands, row])
-    check_change(locked, state, recorded, _user(by))
+    extensions.after_result_change(locked, state, recorded, _user(by))
     return recorded
 
 
@@ -199,7 +215,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         before=before, after=after, by=_user(by),
     )
     corrected = _save_state(locked, hands, hand_written=False)
-    check_change(locked, state, corrected, _user(by))
+    extensions.after_result_change(locked, state, corrected, _user(by))
     return corrected
 
 
@@ -216,7 +232,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     )
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
-    check_change(locked, state, undone, _user(by))
+    extensions.after_result_change(locked, state, undone, _user(by))
     return undone
 
 
@@ -354,9 +370,70 @@ def delete_match(*, match: Match | int, by) -> None:
             "match_has_hands",
             gettext_noop("This match has hands: archive it instead, it stays in the history."),
         )])
-    if tournament_ref(locked) is not None:
+    if extensions.reference(locked) is not None:
         raise Conflict([rules.Violation(
             "tournament_match",
             gettext_noop("A tournament's match cannot be deleted."),
         )])
     locked.delete()
+
+
+# --- Restoring a match from a backup -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RestoredHand:
+    number: int
+    hand: rules.Hand
+    entered_by: object = None  # a user, or None through the score keeper link
+    entered_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RestoredRevision:
+    number: int
+    action: str  # HandRevision.Action
+    before: dict  # rules.Hand.as_dict()
+    after: dict | None
+    by: object = None
+    at: datetime | None = None
+
+
+@transaction.atomic
+def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a: Team,
+                  team_b: Team, hands=(), revisions=(), scorekeeper_token: str | None = None,
+                  time_called_after: int | None = None, redeals: int = 0,
+                  forfeited_by: str | None = None, created_at=None) -> Match:
+    """A match as a backup had it: its hands replayed one by one through the rules (each is
+    checked again), its corrections and undos, its score keeper link (a new one when that
+    one is taken) and its times as they were. Refused whole when any of it breaks a rule."""
+    match = create_match(owner=owner, variant=variant, target=target,
+                         first_dealer=first_dealer, team_a=team_a, team_b=team_b)
+    if scorekeeper_token is not None and is_scorekeeper_token_shaped(scorekeeper_token) and \
+            not Match.objects.filter(scorekeeper_token=scorekeeper_token).exists():
+        match.scorekeeper_token = scorekeeper_token
+    match.time_called_after, match.redeals = time_called_after, redeals
+    match.created_at = created_at or match.created_at
+    match.save(update_fields=["scorekeeper_token", "time_called_after", "redeals",
+                              "created_at"])
+    for restored in hands:
+        record_hand(match=match.pk, number=restored.number, hand=restored.hand,
+                    by=restored.entered_by)
+        if restored.entered_at is not None:
+            Hand.objects.filter(match=match, number=restored.number).update(
+                entered_at=restored.entered_at)
+    for revision in revisions:
+        for side in (revision.before, revision.after):
+            if side is not None and rules.validate_hand(variant, rules.Hand.from_dict(side)):
+                raise InvalidInput([rules.Violation(
+                    "revision_not_a_hand", gettext_noop(
+                        "The history of hand %(number)s holds a hand no match can have."),
+                    "number", {"number": revision.number})])
+        HandRevision.objects.create(
+            match=match, number=revision.number, action=revision.action,
+            before=revision.before, after=revision.after, by=_user(revision.by),
+            at=revision.at or timezone.now())
+    if forfeited_by:
+        forfeit(match=match.pk, team=forfeited_by)
+    match.refresh_from_db()
+    return match

@@ -7,4 +7,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from tournaments import hooks  # noqa: F401 - registers the tournament rules
+        # What scoring learns from tournaments: every extension point in one object.
+        from scoring import extensions
+        from tournaments.extension import TournamentMatches
+
+        extensions.register(TournamentMatches())

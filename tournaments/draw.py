@@ -434,12 +434,6 @@ def _can_pair(field: list[int], costs: PairCosts) -> bool:
 # --- Knockout ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Slot:
-    team_a: int  # the better seed of the slot, or the only team
-    team_b: int | None  # None: team_a has a bye and goes through
-
-
 def bracket_order(size: int) -> list[int]:
     """Seed numbers in bracket order: 8 -> [1, 8, 4, 5, 2, 7, 3, 6].
 
@@ -462,29 +456,6 @@ def knockout_rounds(team_count: int) -> int:
     return (team_count - 1).bit_length()
 
 
-def knockout_first_round(seeded: Sequence[int]) -> list[Slot]:
-    """The first round's slots in bracket order; `seeded` is best seed first.
-
-    The bracket is the next power of two; the missing seeds at the bottom are byes,
-    so the top seeds are the ones who go straight through.
-    """
-    field = _check_field(seeded)
-    slots = bracket_slots(field, 1 << knockout_rounds(len(field)))
-    return [Slot(top, bottom) for top, bottom in slots]
-
-
-def knockout_next_round(winners: Sequence[int]) -> list[Slot]:
-    """The next round from the previous round's winners in bracket order: 1st v 2nd, ..."""
-    return [Slot(a, b) for a, b in next_bracket_slots(winners)]
-
-
-def slots_to_draw(slots: Sequence[Slot]) -> Draw:
-    """Real matches become the tables, in slot order; lone teams score a bye."""
-    pairings = [Pairing(s.team_a, s.team_b) for s in slots if s.team_b is not None]
-    byes = [s.team_a for s in slots if s.team_b is None]
-    return Draw(pairings, byes)
-
-
 def bracket_slots(seeded: Sequence[int], size: int) -> list[tuple[int | None, int | None]]:
     """The first round of a bracket of `size` places (a power of two), seed by seed at their
     places in `bracket_order`; a place beyond the seeded teams is empty, so the team facing it
@@ -503,3 +474,21 @@ def next_bracket_slots(winners: Sequence[int | None]) -> list[tuple[int | None, 
     if len(winners) < 2 or len(winners) % 2:
         raise DrawError("no_round_left", _("There is no knockout round left to draw."))
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+def knockout_round(places: int, knockout_round: int, *, seeded: Sequence[int] = (),
+                   winners: Mapping[int, int] | None = None,
+                   present: Set[int]) -> list[tuple[int | None, int | None]]:
+    """Knockout round `knockout_round` (1 for the first) of a bracket of `places` (a power
+    of two), slot by slot in bracket order. The first round takes the teams `seeded`, best
+    first (places beyond them are empty, so the top seeds go through); a later round, the
+    previous round's `winners` by bracket position. A team not `present` (withdrawn) leaves
+    its place empty: (team, None) goes through on a bye, (None, None) is nobody."""
+    if knockout_round == 1:
+        slots = bracket_slots(seeded, places)
+    else:
+        previous = places >> (knockout_round - 1)
+        slots = next_bracket_slots([(winners or {}).get(position)
+                                    for position in range(previous)])
+    return [(*[team for team in slot if team is not None and team in present], None, None)[:2]
+            for slot in slots]

@@ -1,8 +1,34 @@
-"""How many rounds a format has, and what each round is. Plain Python."""
+"""A tournament's formats and stages, how many rounds a format has, and what each round is.
+
+Plain Python, like the draw and the standings: this module holds the formats' and stages'
+values, the one list of them (tournaments.models gives them their labels, for forms and
+pages; the API reads them from there).
+"""
+
+from enum import StrEnum
 
 from tournaments.draw import knockout_rounds, round_robin_rounds
 
-FORMATS = ("round_robin", "swiss", "knockout", "swiss_knockout")
+
+class Format(StrEnum):
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    KNOCKOUT = "knockout"
+    SWISS_KNOCKOUT = "swiss_knockout"
+
+
+class Stage(StrEnum):
+    """What a round is: the formats' parts (a Swiss then a knockout has both last ones)."""
+
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    KNOCKOUT = "knockout"
+
+
+# Formats with Swiss rounds, whose standings break ties on Buchholz first.
+SWISS_FORMATS = frozenset({Format.SWISS, Format.SWISS_KNOCKOUT})
+# Formats with a knockout bracket.
+BRACKET_FORMATS = frozenset({Format.KNOCKOUT, Format.SWISS_KNOCKOUT})
 
 
 def suggested_swiss_rounds(field_size: int) -> int:
@@ -25,20 +51,20 @@ def swiss_rounds_played(swiss_rounds: int | None, field_size: int) -> int:
 
 def knockout_places(format: str, *, field_size: int, knockout_size: int | None) -> int:
     """The size of the knockout bracket: a power of two, the top seeds facing empty places."""
-    teams = field_size if format == "knockout" else min(knockout_size or 0, field_size)
+    teams = field_size if format == Format.KNOCKOUT else min(knockout_size or 0, field_size)
     return 1 << (teams - 1).bit_length() if teams >= 2 else 0
 
 
 def total_rounds(format: str, *, field_size: int, swiss_rounds: int | None,
                  knockout_size: int | None) -> int:
     """Rounds in all, once the field (the teams of round 1) is known."""
-    if field_size < 2 and format != "swiss":
+    if field_size < 2 and format != Format.SWISS:
         return 0
-    if format == "round_robin":
+    if format == Format.ROUND_ROBIN:
         return round_robin_rounds(field_size)
-    if format == "knockout":
+    if format == Format.KNOCKOUT:
         return knockout_rounds(field_size)
-    if format == "swiss":
+    if format == Format.SWISS:
         return swiss_rounds_played(swiss_rounds, field_size)
     knockout_field = min(knockout_size or 0, field_size)
     return swiss_rounds_played(swiss_rounds, field_size) + (
@@ -46,8 +72,8 @@ def total_rounds(format: str, *, field_size: int, swiss_rounds: int | None,
 
 
 def stage_of_round(format: str, number: int, *, swiss_rounds: int | None,
-                   field_size: int = 0) -> str:
-    if format == "swiss_knockout":
+                   field_size: int = 0) -> Stage:
+    if format == Format.SWISS_KNOCKOUT:
         played = swiss_rounds_played(swiss_rounds, field_size) if field_size else swiss_rounds
-        return "swiss" if number <= (played or 0) else "knockout"
-    return format
+        return Stage.SWISS if number <= (played or 0) else Stage.KNOCKOUT
+    return Stage(format)

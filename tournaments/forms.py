@@ -8,14 +8,15 @@ from scoring import rules
 from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES
 from scoring.services import NewTeam
+from tournaments import metrics
 from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format
 from tournaments.services import Settings
+from tournaments.words import translate
 
-TIEBREAK_LABELS = {
-    "buchholz": _("Buchholz (opponents' wins)"),
-    "difference": _("Points difference"),
-    "points_for": _("Points scored"),
-}
+
+def _tiebreak_choices():
+    return [("", _("Usual order")), *((key, translate(metrics.METRICS[key].label))
+                                      for key in metrics.TIEBREAKS)]
 
 
 class TournamentForm(forms.Form):
@@ -56,11 +57,11 @@ class TournamentForm(forms.Form):
         initial=True,
     )
     tiebreak_1 = forms.ChoiceField(label=_("First tie-break"), required=False,
-                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+                                   choices=_tiebreak_choices)
     tiebreak_2 = forms.ChoiceField(label=_("Second tie-break"), required=False,
-                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+                                   choices=_tiebreak_choices)
     tiebreak_3 = forms.ChoiceField(label=_("Third tie-break"), required=False,
-                                   choices=[("", _("Usual order")), *TIEBREAK_LABELS.items()])
+                                   choices=_tiebreak_choices)
 
     @classmethod
     def initial_from(cls, tournament) -> dict:

@@ -10,20 +10,26 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring import rules
 from scoring.models import VARIANT_CHOICES, Match, Team, target_in_range
+from tournaments import formats
 
 
 class Format(models.TextChoices):
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-    KNOCKOUT = "knockout", _("Knockout")
-    SWISS_KNOCKOUT = "swiss_knockout", _("Swiss, then a knockout of the top teams")
+    """tournaments.formats.Format, with its labels."""
+
+    ROUND_ROBIN = formats.Format.ROUND_ROBIN, _("Round robin")
+    SWISS = formats.Format.SWISS, _("Swiss")
+    KNOCKOUT = formats.Format.KNOCKOUT, _("Knockout")
+    SWISS_KNOCKOUT = formats.Format.SWISS_KNOCKOUT, _("Swiss, then a knockout of the top teams")
 
 
 class Stage(models.TextChoices):
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-    KNOCKOUT = "knockout", _("Knockout")
+    """tournaments.formats.Stage, with its labels."""
+
+    ROUND_ROBIN = formats.Stage.ROUND_ROBIN, _("Round robin")
+    SWISS = formats.Stage.SWISS, _("Swiss")
+    KNOCKOUT = formats.Stage.KNOCKOUT, _("Knockout")
 
 
 MAX_SWISS_ROUNDS = 20
@@ -110,6 +116,14 @@ class Tournament(models.Model):
     @property
     def variant_label(self) -> str:
         return self.get_variant_display()
+
+    @property
+    def has_bracket(self) -> bool:
+        return self.format in formats.BRACKET_FORMATS
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.format == Format.ROUND_ROBIN
 
 
 class Entry(models.Model):
@@ -198,6 +212,14 @@ class Table(models.Model):
 
     def __str__(self):
         return _("Table %(number)s") % {"number": self.number}
+
+    def side_of(self, entry_id: int) -> rules.Team:
+        """The side of the match (team A or B) an entry of this table plays."""
+        return rules.Team.A if entry_id == self.entry_a_id else rules.Team.B
+
+    def entry_of(self, team: str) -> int:
+        """The entry on one side of the match (its winner's, say)."""
+        return self.entry_a_id if team == rules.Team.A else self.entry_b_id
 
 
 class Bye(models.Model):

@@ -7,11 +7,11 @@ from django.http import Http404
 from django.utils.translation import get_language
 
 from scoring import rules
-from scoring.models import Match
-from scoring.selectors import MAX_ID
+from scoring.models import MAX_ID, Match
 from tournaments.formats import total_rounds
+from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Stage, Table, Tournament
-from tournaments.standings import Result, Standing, TeamRecord, compute_standings, default_tiebreaks
+from tournaments.standings import Result, Standing, TeamRecord, compute_standings
 
 # --- Who may see what -------------------------------------------------------------------
 
@@ -71,15 +71,24 @@ def is_over(tournament: Tournament) -> bool:
 
 
 def finished_results(tables) -> list[Result]:
-    results = []
-    for table in tables:
-        match = table.match
-        if match.status != rules.Status.FINISHED:
-            continue
-        winner = table.entry_a_id if match.winner == rules.Team.A else table.entry_b_id
-        results.append(Result(table.entry_a_id, table.entry_b_id, match.score_a, match.score_b,
-                              winner))
-    return results
+    return [Result(t.entry_a_id, t.entry_b_id, t.match.score_a, t.match.score_b,
+                   t.entry_of(t.match.winner))
+            for t in tables if t.match.status == rules.Status.FINISHED]
+
+
+def played_pairs(tournament: Tournament) -> set[frozenset[int]]:
+    """Every pair of teams that has met at a table (a Swiss never repeats one)."""
+    return {frozenset(pair) for pair in Table.objects.filter(round__tournament=tournament)
+            .values_list("entry_a_id", "entry_b_id")}
+
+
+def bracket_winners(round: Round) -> dict[int, int]:
+    """Who came out of each bracket position of a knockout round: the winner of its table,
+    or its team on a bye (positions nobody came out of are missing)."""
+    winners = {table.position: table.entry_of(table.match.winner)
+               for table in round.tables.select_related("match") if table.match.winner}
+    winners.update(round.byes.values_list("position", "entry_id"))
+    return winners
 
 
 def tiebreaks_of(tournament: Tournament) -> tuple[str, ...]:

@@ -4,9 +4,10 @@ Plain Python with no Django import, like `scoring.rules`: the services hand it t
 teams, the finished matches and the byes, and show what it returns.
 
 A match always has a winner (no draws). A bye counts as a win with no points and is
-not a match played. Teams still in are ranked on wins, then on the tie-breaks in the order
-the organizer chose, then on seed, so the order is always total; withdrawn teams follow,
-ranked the same way among themselves.
+not a match played; what is counted, and what may break ties, is tournaments/metrics.py.
+Teams still in are ranked on wins, then on the tie-breaks in the order the organizer
+chose, then on seed, so the order is always total; withdrawn teams follow, ranked the
+same way among themselves.
 """
 
 from __future__ import annotations
@@ -15,10 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-FORMATS = ("round_robin", "swiss", "knockout", "swiss_knockout")
-
-# The tie-breaks an organizer may reorder; the seed always breaks what is left.
-TIEBREAKS = ("buchholz", "difference", "points_for")
+from tournaments.metrics import COLUMNS, TIEBREAKS, Tally, check_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -57,21 +55,6 @@ class Standing:
     buchholz: int  # current wins of every opponent met, once per meeting
 
 
-def default_tiebreaks(format: str) -> tuple[str, ...]:
-    """Buchholz only means something when opponents differ, as they do in Swiss rounds."""
-    if format not in FORMATS:
-        raise ValueError(f"Unknown tournament format: {format!r}")
-    if format in ("swiss", "swiss_knockout"):
-        return TIEBREAKS
-    return ("difference", "points_for")
-
-
-def check_tiebreaks(tiebreaks: Sequence[str]) -> None:
-    unknown = [name for name in tiebreaks if name not in TIEBREAKS]
-    if unknown:
-        raise ValueError(f"Unknown tie-break(s): {', '.join(map(repr, unknown))}")
-
-
 @dataclass
 class _Tally:
     """One team's running totals while the results are read."""
@@ -105,7 +88,9 @@ def compute_standings(
         tallies[team_id].byes += count
         tallies[team_id].wins += count
 
-    unranked = [_standing(team, tallies, opponents[team.id]) for team in teams]
+    final = {team_id: Tally(**vars(tally), opponents=tuple(opponents[team_id]))
+             for team_id, tally in tallies.items()}
+    unranked = [_standing(team, final) for team in teams]
     # Withdrawn teams after the teams still in; their results stay in everyone's Buchholz.
     unranked.sort(key=lambda s: (s.withdrawn, -s.wins,
                                  *(-getattr(s, name) for name in tiebreaks), s.seed))
@@ -135,7 +120,7 @@ def _count_result(tallies: dict[int, _Tally], result: Result) -> None:
             tally.losses += 1
 
 
-def _standing(team: TeamRecord, tallies: dict[int, _Tally], opponents: list[int]) -> Standing:
+def _standing(team: TeamRecord, tallies: dict[int, Tally]) -> Standing:
     tally = tallies[team.id]
     return Standing(
         rank=0,  # set once sorted
@@ -143,14 +128,5 @@ def _standing(team: TeamRecord, tallies: dict[int, _Tally], opponents: list[int]
         name=team.name,
         seed=team.seed,
         withdrawn=team.withdrawn,
-        played=tally.played,
-        wins=tally.wins,
-        losses=tally.losses,
-        byes=tally.byes,
-        points_for=tally.points_for,
-        points_against=tally.points_against,
-        difference=tally.points_for - tally.points_against,
-        # A bye has no opponent, so it adds nothing here.
-        buchholz=sum(tallies[opponent].wins for opponent in opponents),
+        **{metric.key: metric.value(tally, tallies) for metric in COLUMNS},
     )
-

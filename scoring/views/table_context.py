@@ -2,17 +2,15 @@
 
 import json
 
-import segno
-from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from scoring import display, rules
-from scoring.access import LINK, TableAccess
+from scoring import display, extensions, rules
+from scoring.access import TableAccess
 from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, UndoForm
-from scoring.links import tournament_ref
-from scoring.permissions import can_keep_score, write_refusal
+from scoring.links import qr_svg, scorekeeper_link
+from scoring.permissions import can_keep_score
 from scoring.selectors import table_page
 
 URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
@@ -23,17 +21,6 @@ def live_etag(match, entry_number) -> str:
     """Changes with every write to the match (its version), the language and the hand the
     asking phone is entering."""
     return f'W/"{match.pk}-{match.version}-{get_language()}-{entry_number or 0}"'
-
-
-def scorekeeper_link(request, match) -> str:
-    return request.build_absolute_uri(
-        reverse(f"{LINK}:table", kwargs={"token": match.scorekeeper_token})
-    )
-
-
-def qr_svg(url: str) -> str:
-    """The link as a QR code, inline SVG (no image request, nothing fetched)."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
 
 
 def standing_text(match, state: rules.MatchState) -> str:
@@ -80,7 +67,8 @@ def table_context(
     state = page.state
     urls = {name: access.url(name) for name in URL_NAMES}
     # A closed round's table link shows the match as it stands, and offers nothing to press.
-    refusal = write_refusal(match, request.user if request.user.is_authenticated else None)
+    user = request.user if request.user.is_authenticated else None
+    refusal = extensions.write_refusal(match, user)
     read_only = render(refusal) if refusal else None
     if form is None and not state.finished and not read_only:
         form = HandForm(initial={"number": state.next_hand}, match=match,
@@ -139,9 +127,9 @@ def table_context(
         # A callable: the template draws the QR code only on a whole page, not for fragments.
         "qr_svg": lambda: qr_svg(link),
         "can_rematch": not access.via_link and can_keep_score(request.user, match)
-        and tournament_ref(match) is None,
+        and extensions.reference(match) is None,
         "can_renew_link": not access.via_link,
-        "tournament": tournament_ref(match),
+        "tournament": extensions.reference(match),
         "seat_choices": [(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
     }
 

@@ -18,19 +18,19 @@ from tournaments.draw import (
     DrawError,
     Pairing,
     RematchNeeded,
-    Slot,
     bracket_order,
+    bracket_slots,
     draw_round_robin,
     draw_swiss,
-    knockout_first_round,
-    knockout_next_round,
+    knockout_round,
     knockout_rounds,
+    next_bracket_slots,
     round_robin_rounds,
     round_robin_schedule,
-    slots_to_draw,
     swiss_round_one,
 )
-from tournaments.standings import Result, TeamRecord, compute_standings, default_tiebreaks
+from tournaments.metrics import default_tiebreaks
+from tournaments.standings import Result, TeamRecord, compute_standings
 
 fields = st.lists(st.integers(1, 10_000), min_size=2, max_size=20, unique=True)
 
@@ -64,7 +64,7 @@ def test_a_draw_error_has_a_code_a_template_and_its_parameters():
     lambda: draw_round_robin([7], 1),
     lambda: draw_swiss([7], {7: 0}, set(), {}),
     lambda: knockout_rounds(1),
-    lambda: knockout_first_round([]),
+    lambda: knockout_rounds(0),
 ])
 def test_a_draw_needs_two_teams(call):
     with pytest.raises(DrawError) as refused:
@@ -557,85 +557,95 @@ def test_knockout_rounds(teams, rounds):
     assert knockout_rounds(teams) == rounds
 
 
+def next_power_of_two(n):
+    return 1 << (n - 1).bit_length()
+
+
+def first_round(seeded, present=None):
+    """Round 1 of a knockout of `seeded`, slot by slot: (a, b), or (a, None) for a bye."""
+    present = set(seeded) if present is None else present
+    return knockout_round(next_power_of_two(len(seeded)), 1, seeded=seeded, present=present)
+
+
+def next_round(slots, winners, number, places):
+    """The round after `slots`, whose winners (by position) are given."""
+    return knockout_round(places, number, winners=dict(enumerate(winners)),
+                          present={team for team in winners if team is not None})
+
+
 def test_eight_teams_open_with_one_v_eight_four_v_five_two_v_seven_three_v_six():
     seeded = [101, 102, 103, 104, 105, 106, 107, 108]
-    slots = knockout_first_round(seeded)
-    assert slots == [Slot(101, 108), Slot(104, 105), Slot(102, 107), Slot(103, 106)]
-    assert slots_to_draw(slots) == Draw(
-        [Pairing(101, 108), Pairing(104, 105), Pairing(102, 107), Pairing(103, 106)], []
-    )
+    assert first_round(seeded) == [(101, 108), (104, 105), (102, 107), (103, 106)]
 
 
 def test_with_six_teams_the_top_two_seeds_go_through():
-    slots = knockout_first_round([1, 2, 3, 4, 5, 6])
-    assert slots == [Slot(1, None), Slot(4, 5), Slot(2, None), Slot(3, 6)]
-    assert slots_to_draw(slots) == Draw([Pairing(4, 5), Pairing(3, 6)], [1, 2])
+    assert first_round([1, 2, 3, 4, 5, 6]) == [(1, None), (4, 5), (2, None), (3, 6)]
 
 
 def test_with_five_teams_the_top_three_seeds_go_through():
-    slots = knockout_first_round([1, 2, 3, 4, 5])
-    assert slots == [Slot(1, None), Slot(4, 5), Slot(2, None), Slot(3, None)]
-    assert slots_to_draw(slots).byes == [1, 2, 3]
+    slots = first_round([1, 2, 3, 4, 5])
+    assert slots == [(1, None), (4, 5), (2, None), (3, None)]
+    assert [a for a, b in slots if b is None] == [1, 2, 3]
+
+
+def test_a_withdrawn_team_leaves_its_place_empty_and_its_opponent_goes_through():
+    assert first_round([1, 2, 3, 4], present={1, 2, 4}) == [(1, 4), (2, None)]
+    assert knockout_round(4, 2, winners={0: 1}, present={1}) == [(1, None)]
 
 
 def test_the_next_round_pairs_winners_in_bracket_order():
-    assert knockout_next_round([1, 4, 2, 3]) == [Slot(1, 4), Slot(2, 3)]
+    assert next_round(None, [1, 4, 2, 3], 2, 8) == [(1, 4), (2, 3)]
 
 
 @pytest.mark.parametrize("winners", [[], [1], [1, 2, 3]])
 def test_no_knockout_round_without_an_even_number_of_winners(winners):
     with pytest.raises(DrawError) as refused:
-        knockout_next_round(winners)
+        next_bracket_slots(winners)
     assert refused.value.code == "no_round_left"
-
-
-def next_power_of_two(n):
-    return 1 << (n - 1).bit_length()
 
 
 @given(st.integers(2, 64))
 def test_the_byes_of_the_first_round_go_to_the_top_seeds(size):
     seeded = list(range(1, size + 1))
-    slots = knockout_first_round(seeded)
-    draw = slots_to_draw(slots)
+    slots = first_round(seeded)
+    byes = [a for a, b in slots if b is None]
 
     assert len(slots) == next_power_of_two(size) // 2
-    assert sorted(teams_in(draw)) == seeded
-    assert sorted(draw.byes) == seeded[: next_power_of_two(size) - size]
-    assert all(p.team_a < p.team_b for p in draw.pairings)
+    assert sorted(team for slot in slots for team in slot if team is not None) == seeded
+    assert sorted(byes) == seeded[: next_power_of_two(size) - size]
+    assert all(a < b for a, b in slots if b is not None)
 
 
 @given(st.integers(2, 64), st.randoms(use_true_random=False))
 def test_a_knockout_halves_until_one_winner_and_the_top_two_meet_only_in_the_final(size, rng):
     seeded = list(range(1, size + 1))
-    slots = knockout_first_round(seeded)
+    places = next_power_of_two(size)
+    slots = first_round(seeded)
     rounds = 1
     while True:
-        met = {frozenset((s.team_a, s.team_b)) for s in slots}
+        met = {frozenset(slot) for slot in slots}
         if len(slots) > 1:
             assert frozenset((1, 2)) not in met
-        winners = [s.team_a if s.team_b is None else rng.choice((s.team_a, s.team_b))
-                   for s in slots]
+        winners = [a if b is None else rng.choice((a, b)) for a, b in slots]
         if len(winners) == 1:
             break
-        slots = knockout_next_round(winners)
-        assert len(slots) == len(winners) // 2
         rounds += 1
+        slots = next_round(slots, winners, rounds, places)
+        assert len(slots) == len(winners) // 2
     assert rounds == knockout_rounds(size)
     with pytest.raises(DrawError):
-        knockout_next_round(winners)
+        next_bracket_slots(winners)
 
 
 def test_the_top_two_seeds_meet_in_the_final_when_they_keep_winning():
-    slots = knockout_first_round(list(range(1, 17)))
+    slots, number = first_round(list(range(1, 17))), 1
     while len(slots) > 1:
-        slots = knockout_next_round([min(s.team_a, s.team_b or s.team_a) for s in slots])
-    assert slots == [Slot(1, 2)]
+        number += 1
+        slots = next_round(slots, [min(a, b or a) for a, b in slots], number, 16)
+    assert slots == [(1, 2)]
 
 
 def test_bracket_slots_leave_empty_places_facing_the_top_seeds():
-    from tournaments.draw import bracket_slots, next_bracket_slots
-
     assert bracket_slots([11, 12, 13, 14, 15, 16], 8) == [
         (11, None), (14, 15), (12, None), (13, 16)]
     assert bracket_slots([1, 2], 2) == [(1, 2)]

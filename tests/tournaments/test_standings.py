@@ -4,13 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.standings import (
-    TIEBREAKS,
-    Result,
-    TeamRecord,
-    compute_standings,
-    default_tiebreaks,
-)
+from tournaments.metrics import TIEBREAKS, default_tiebreaks
+from tournaments.standings import Result, TeamRecord, compute_standings
 
 
 def teams(*ids, withdrawn=()):

@@ -1,8 +1,36 @@
+from dataclasses import dataclass
+
 from django import template
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
+from tournaments import metrics
+from tournaments.words import translate
+
 register = template.Library()
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    abbreviation: str
+    title: str
+    wide: bool
+    signed: bool
+
+
+@register.simple_tag
+def standings_columns(*keys, buchholz=True) -> list[Column]:
+    """The standings' columns (all of them, or those named), in the active language."""
+    chosen = [metrics.METRICS[key] for key in keys] if keys else metrics.columns(
+        buchholz=buchholz)
+    return [Column(m.key, translate(m.abbreviation), translate(m.title), m.wide, m.signed)
+            for m in chosen]
+
+
+@register.filter
+def metric(standing, key: str):
+    return getattr(standing, key)
 
 
 @register.filter

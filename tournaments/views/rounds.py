@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.errors import ScoringError, render
-from scoring.views.table_context import qr_svg, scorekeeper_link
+from scoring.links import qr_svg, scorekeeper_link
 from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table

@@ -1,0 +1,114 @@
+"""What scoring learns from tournaments (the scoring.extensions protocol), registered in
+TournamentsConfig.ready(): a tournament's matches are kept by its organizers, readable by
+anyone when it is public, closed to table links once their round is, and a knockout's
+corrected result moves its winner into the next round."""
+
+from django.db.models import Q
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring.errors import Conflict
+from scoring.models import Match
+from tournaments import services
+from tournaments.models import Round, Stage, Table
+from tournaments.selectors import is_over
+
+
+def _table(match) -> Table | None:
+    """The match's table (with its round and tournament), or None for a match of its own."""
+    if Match.table.is_cached(match):  # pages read it with the match (`related`)
+        try:
+            return match.table
+        except Table.DoesNotExist:
+            return None
+    # The services' locked row comes without it: one query, on every write to any match.
+    return Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
+
+
+class TournamentMatches:
+    related = ("table__round__tournament",)
+
+    def off_home_list(self) -> Q:
+        # Followed on the tournament's dashboard, not on the organizer's home page.
+        return Q(table__isnull=False)
+
+    def may_keep_score(self, user, match) -> bool:
+        return Table.objects.filter(match=match).filter(
+            Q(round__tournament__owner=user) | Q(round__tournament__organizers=user)
+        ).exists()
+
+    def is_public(self, match) -> bool:
+        table = _table(match)
+        return table is not None and table.round.tournament.public
+
+    def reference(self, match) -> dict | None:
+        table = _table(match)
+        if table is None:
+            return None
+        tournament = table.round.tournament
+        return {"id": tournament.pk, "name": tournament.name, "round": table.round.number,
+                "table": table.number}
+
+    def write_refusal(self, match, user) -> rules.Violation | None:
+        """Once the next round is drawn, a round's results are its draw's ground, and once
+        the tournament is over its results are final: only the organizers may still correct
+        them (never a table's link)."""
+        table = _table(match)
+        if table is None:
+            return None
+        round_ = table.round
+        refusal = None
+        if Round.objects.filter(tournament_id=round_.tournament_id,
+                                number__gt=round_.number).exists():
+            refusal = rules.Violation(
+                "round_closed",
+                gettext_noop("Round %(round)s is over and the next round is drawn: only the "
+                             "organizers can change its matches now."),
+                "number", {"round": round_.number},
+            )
+        # Only a finished match of the last round can be the end of the tournament.
+        elif match.status == rules.Status.FINISHED and is_over(round_.tournament):
+            refusal = rules.Violation(
+                "tournament_over",
+                gettext_noop("The tournament is over: its results are final. Only the "
+                             "organizers can correct them now."),
+                "number",
+            )
+        if refusal is None or (user is not None and self.may_keep_score(user, match)):
+            return None
+        return refusal
+
+    def after_result_change(self, match, before, after, user) -> None:
+        """A knockout match's result changed once the next round is drawn: its new winner
+        takes the place its old one had there, as long as that next match has not started
+        (else the organizer is told what to take back first). While the match is being
+        corrected and has no winner, the next round waits."""
+        table = Table.objects.filter(match_id=match.pk).select_related("round").first()
+        if table is None or table.round.stage != Stage.KNOCKOUT:
+            return
+        later = Round.objects.filter(tournament_id=table.round.tournament_id,
+                                     number__gt=table.round.number).order_by("number")
+        following = later.first()
+        if following is None:
+            return
+        # The next round's slot this match feeds, and its side there (bracket order).
+        slot = table.position // 2
+        side = "entry_a_id" if table.position % 2 == 0 else "entry_b_id"
+        place = following.tables.filter(position=slot).select_related("match").first()
+        bye = following.byes.filter(position=slot).first()
+        ours = {table.entry_a_id, table.entry_b_id}
+        occupant = getattr(place, side) if place is not None else (
+            bye.entry_id if bye is not None and bye.entry_id in ours else None)
+        winner = None if after.winner is None else table.entry_of(after.winner)
+        if occupant is None or occupant == winner:
+            return
+        if (place is not None and (place.match.hand_count or place.match.is_finished)) \
+                or later.count() > 1:
+            raise Conflict([rules.Violation(
+                "winner_played_on",
+                gettext_noop("The winner of this match has played on in round %(round)s: "
+                             "undo the hands of that match first, then correct this one."),
+                "number", {"round": following.number})])
+        if winner is not None:
+            services.put_winner_through(table=place, bye=bye if place is None else None,
+                                        old=occupant, new=winner)

@@ -1,0 +1,40 @@
+"""The only code that writes tournaments, by job: the tournament's settings and organizers,
+its teams, its rounds and draws, its backups.
+
+Each function runs in one transaction and locks the tournament's row first, so that two
+organizers drawing at once draw one round. Matches are created and scored by
+scoring.services: a tournament match is a normal match.
+"""
+
+from tournaments.services.backup import import_tournament
+from tournaments.services.rounds import (
+    call_time,
+    draw_next_round,
+    put_winner_through,
+    reissue_table_link,
+    rematch_warnings,
+    swap_teams,
+)
+from tournaments.services.teams import (
+    ListedTeam,
+    add_teams,
+    parse_team_list,
+    remove_entry,
+    set_entry_flags,
+    set_seeds,
+)
+from tournaments.services.tournament import (
+    Settings,
+    add_organizer,
+    create_tournament,
+    remove_organizer,
+    update_tournament,
+    validate_settings,
+)
+
+__all__ = [
+    "ListedTeam", "Settings", "add_organizer", "add_teams", "call_time", "create_tournament",
+    "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
+    "reissue_table_link", "rematch_warnings", "remove_entry", "remove_organizer",
+    "set_entry_flags", "set_seeds", "swap_teams", "update_tournament", "validate_settings",
+]

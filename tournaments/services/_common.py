@@ -1,0 +1,44 @@
+"""What every tournament service starts from: the tournament's row locked (two organizers
+drawing at once draw one round), refusals in the rules' shape, the version bumped."""
+
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring.errors import Conflict, InvalidInput
+from tournaments.models import Tournament
+from tournaments.selectors import is_over
+
+NAME_MAX = 100
+MAX_ROUND_MINUTES = 600
+MAX_TEAMS = 512
+
+
+def violation(code, message, field=None, **params) -> rules.Violation:
+    return rules.Violation(code, message, field, params)
+
+
+def refuse(code, message, field=None, **params):
+    raise InvalidInput([violation(code, message, field, **params)])
+
+
+def conflict(code, message, field=None, **params):
+    raise Conflict([violation(code, message, field, **params)])
+
+
+def lock(tournament: Tournament | int) -> Tournament:
+    pk = tournament.pk if isinstance(tournament, Tournament) else tournament
+    return Tournament.objects.select_for_update().get(pk=pk)
+
+
+def bump(tournament: Tournament) -> None:
+    """Every tournament-level write changes the version (part of the pages' ETags)."""
+    tournament.version += 1
+    tournament.save(update_fields=["version"])
+
+
+def refuse_once_over(tournament: Tournament) -> None:
+    """A finished tournament's field is its results' ground: no team comes or goes."""
+    if is_over(tournament):
+        conflict("tournament_over", gettext_noop(
+            "The tournament is over: its teams and results are final (the organizers can "
+            "still correct a score)."))

@@ -1,0 +1,126 @@
+"""Backups: a tournament rebuilt from its export (tournaments.exports.tournament_data)."""
+
+from datetime import date, datetime
+
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, transaction
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring import services as scoring
+from scoring.errors import InvalidInput
+from scoring.services import NewTeam, RestoredHand, RestoredRevision
+from tournaments.formats import Stage
+from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
+from tournaments.services._common import MAX_TEAMS, refuse, violation
+from tournaments.services.tournament import Settings, create_tournament
+
+FORMAT_VERSION = 1
+
+
+def import_tournament(*, data: dict, owner=None) -> Tournament:
+    """Rebuild a tournament from tournaments.exports.tournament_data: teams, rounds, tables,
+    every hand (through the scoring services, so every rule is checked again), corrections,
+    byes. Users are matched by user name; the owner defaults to the exported one.
+
+    A file that does not hold together is refused whole: nothing of it is saved."""
+    if not isinstance(data, dict) or data.get("format_version") != FORMAT_VERSION:
+        refuse("backup_version", gettext_noop("This file is not a tournament backup this "
+                                              "version can read."))
+    try:
+        return _import_tournament(data, owner)
+    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+        raise InvalidInput([violation(
+            "backup_broken", gettext_noop("This backup is damaged and was not imported "
+                                          "(%(problem)s)."), problem=str(error)[:200] or
+            type(error).__name__)]) from error
+
+
+def _check_rounds(data: dict) -> None:
+    numbers = [round_data["number"] for round_data in data["rounds"]]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ValueError("rounds must be numbered 1, 2, 3...")
+    for round_data in data["rounds"]:
+        if round_data["stage"] not in set(Stage):
+            raise ValueError(f"unknown stage {round_data['stage']!r}")
+
+
+class _Reader:
+    """Users by user name, times in ISO 8601: as the export wrote them."""
+
+    def __init__(self):
+        self.users = get_user_model().objects
+
+    def user(self, name):
+        return self.users.filter(username=name).first() if name else None
+
+    @staticmethod
+    def when(text):
+        return datetime.fromisoformat(text) if text else None
+
+
+@transaction.atomic
+def _import_tournament(data: dict, owner) -> Tournament:
+    _check_rounds(data)
+    read = _Reader()
+    info = data["tournament"]
+    owner = owner or read.user(info["owner"])
+    if owner is None:
+        refuse("backup_owner", gettext_noop("Nobody has the user name %(name)s: say who owns "
+                                            "the tournament."), name=info["owner"])
+    settings = Settings(
+        name=info["name"], variant=info["variant"], format=info["format"],
+        target=info["target"], swiss_rounds=info["swiss_rounds"],
+        knockout_size=info["knockout_size"], public=info["public"],
+        date=date.fromisoformat(info["date"]) if info["date"] else None,
+        place=info["place"], round_minutes=info["round_minutes"],
+        tiebreaks=list(info["tiebreaks"] or []),
+        swiss_first_round=info.get("swiss_first_round", FirstRound.BY_SEED),
+    )
+    teams = [NewTeam(team["name"], tuple(team["players"])) for team in data["teams"]]
+    tournament = create_tournament(owner=owner, settings=settings, teams=teams)
+    tournament.created_at = read.when(info.get("created_at")) or tournament.created_at
+    tournament.organizers.set(filter(None, (read.user(name) for name in info["organizers"])))
+    entries = dict(zip((team["key"] for team in data["teams"]),
+                       tournament.entries.order_by("seed"), strict=True))
+    # Seeds and flags as they were (the list was in seed order, but seeds may have gaps).
+    for team in data["teams"]:
+        Entry.objects.filter(pk=entries[team["key"]].pk).update(
+            seed=MAX_TEAMS * 2 + team["seed"], checked_in=team["checked_in"],
+            withdrawn=team["withdrawn"])
+    for team in data["teams"]:
+        Entry.objects.filter(pk=entries[team["key"]].pk).update(seed=team["seed"])
+    tournament.field = [entries[key].pk for key in data["field"]]
+    tournament.save(update_fields=["created_at", "field"])
+    for round_data in data["rounds"]:
+        new_round = Round.objects.create(
+            tournament=tournament, number=round_data["number"], stage=round_data["stage"],
+            started_at=read.when(round_data["started_at"]),
+            time_called_at=read.when(round_data["time_called_at"]),
+            with_rematches=bool(round_data.get("with_rematches", False)),
+        )
+        for table in round_data["tables"]:
+            entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]
+            match = scoring.restore_match(
+                owner=owner, variant=tournament.variant, target=tournament.target,
+                first_dealer=table["first_dealer"], team_a=entry_a.team, team_b=entry_b.team,
+                scorekeeper_token=table["scorekeeper_token"],
+                time_called_after=table["time_called_after"], redeals=table["redeals"],
+                forfeited_by=table.get("forfeited_by"),
+                created_at=read.when(table.get("created_at")),
+                hands=[RestoredHand(hand["number"], rules.Hand.from_dict(hand),
+                                    read.user(hand["entered_by"]),
+                                    read.when(hand["entered_at"]))
+                       for hand in table["hands"]],
+                revisions=[RestoredRevision(revision["number"], revision["action"],
+                                            revision["before"], revision["after"],
+                                            read.user(revision["by"]), read.when(revision["at"]))
+                           for revision in table.get("revisions", [])],
+            )
+            Table.objects.create(round=new_round, number=table["table"],
+                                 position=table["position"], match=match,
+                                 entry_a=entry_a, entry_b=entry_b)
+        for bye in round_data["byes"]:
+            Bye.objects.create(round=new_round, entry=entries[bye["team"]],
+                               position=bye["position"])
+    return tournament

@@ -1,0 +1,180 @@
+"""A tournament's teams: adding them, their seeds, check-in and withdrawal."""
+
+import re
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext_noop
+
+from scoring import names, rules
+from scoring import services as scoring
+from scoring.errors import InvalidInput
+from scoring.services import NewTeam
+from tournaments.formats import Format
+from tournaments.models import Bye, Entry, Table, Tournament
+from tournaments.services._common import (
+    MAX_TEAMS,
+    bump,
+    conflict,
+    lock,
+    refuse,
+    refuse_once_over,
+    violation,
+)
+
+
+def validate_new_teams(teams, taken=()) -> list[rules.Violation]:
+    """Every reason the teams cannot join: a team as scoring.services.team_refusal sees it,
+    said per line of a pasted list (or per place in the list); a name already taken, in any
+    look-alike form; too many teams."""
+    problems = []
+    keys = {names.key(name) for name in taken}
+    for number, team in enumerate(teams, start=1):
+        # A pasted list names the line of the text; other lists, the team's place in them.
+        line = getattr(team, "line", None)
+        wrong = violation("team", gettext_noop(
+            "Line %(line)s: a team name of 1 to 60 characters and two players, or none.")
+            if line else gettext_noop(
+            "Team %(line)s: a name of 1 to 60 characters and two players, or none."),
+            "teams", line=line or number)
+        if refusals := scoring.team_refusal(team, wrong, wrong):
+            problems.append(refusals[0])
+        elif names.key(team.name) in keys:
+            problems.append(violation(
+                "team_name_taken", gettext_noop("Line %(line)s: %(name)s is already in the "
+                                                "tournament.") if line else
+                gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
+                "teams", name=names.normalise(team.name), line=line or number))
+        else:
+            keys.add(names.key(team.name))
+    if len(keys) > MAX_TEAMS:
+        problems.append(violation("too_many_teams", gettext_noop(
+            "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
+    return problems
+
+
+def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
+    return Entry.objects.create(tournament=tournament, team=scoring.make_team(team), seed=seed)
+
+
+def _refuse_new_team(tournament: Tournament) -> None:
+    conflict("field_closed", gettext_noop(
+        "The draw has started: a %(format)s takes no new team."),
+        format=tournament.get_format_display())
+
+
+def _field_is_closed(tournament: Tournament) -> bool:
+    # A round robin's schedule and a knockout's bracket are made from round 1's field.
+    return tournament.format != Format.SWISS and tournament.rounds.exists()
+
+
+@transaction.atomic
+def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
+    """Add teams after the others, in the order given (their seeds follow)."""
+    locked = lock(tournament)
+    refuse_once_over(locked)
+    if _field_is_closed(locked):
+        _refuse_new_team(locked)
+    taken = [entry.team.name for entry in locked.entries.select_related("team")]
+    if problems := validate_new_teams(teams, taken):
+        raise InvalidInput(problems)
+    seed = max((e.seed for e in locked.entries.all()), default=0)
+    entries = [create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
+    if locked.rounds.exists():
+        # Added once a Swiss is under way: the team is here, it joins the next round.
+        Entry.objects.filter(pk__in=[e.pk for e in entries]).update(checked_in=True)
+        for entry in entries:
+            entry.checked_in = True
+    bump(locked)
+    return entries
+
+
+LIST_SEPARATOR = re.compile(r"\t|;|,| - | – ")
+
+
+@dataclass(frozen=True)
+class ListedTeam(NewTeam):
+    """A team from a pasted list, with the number of its line in the text."""
+
+    line: int = 0
+
+
+def parse_team_list(text: str) -> list[ListedTeam]:
+    """One team per line: its name, then its two players, separated by commas, semicolons
+    or tabs (a spreadsheet's column). Blank lines are skipped (and still counted)."""
+    teams = []
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in LIST_SEPARATOR.split(line)]
+        parts = [part for part in parts if part]
+        if parts:  # a row of a spreadsheet with nothing in it
+            teams.append(ListedTeam(parts[0], tuple(parts[1:]), line=number))
+    return teams
+
+
+@transaction.atomic
+def set_seeds(*, tournament: Tournament, order: list[int]) -> None:
+    """Seeds 1, 2, 3... to the entries in `order` (entry ids); before the first draw."""
+    locked = lock(tournament)
+    if locked.rounds.exists():
+        conflict("seeds_fixed", gettext_noop("Seeds cannot change once a round is drawn."))
+    entries = {entry.pk: entry for entry in locked.entries.all()}
+    if sorted(order) != sorted(entries):
+        refuse("seeds", gettext_noop("Give every team of the tournament a seed, once each."),
+               "seeds")
+    # Two steps, so that the unique (tournament, seed) never sees two teams on one seed.
+    for offset, pk in enumerate(order, start=1):
+        Entry.objects.filter(pk=pk).update(seed=MAX_TEAMS * 2 + offset)
+    for seed, pk in enumerate(order, start=1):
+        Entry.objects.filter(pk=pk).update(seed=seed)
+    bump(locked)
+
+
+@transaction.atomic
+def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
+                    withdrawn: bool | None = None) -> Entry:
+    """Check a team in (or out), withdraw it (or take the withdrawal back)."""
+    locked = lock(entry.tournament_id)
+    entry = Entry.objects.get(pk=entry.pk, tournament=locked)
+    refuse_once_over(locked)
+    if checked_in and not entry.checked_in and _field_is_closed(locked) \
+            and entry.pk not in locked.field:
+        _refuse_new_team(locked)
+    if checked_in is not None:
+        entry.checked_in = checked_in
+    if withdrawn is not None:
+        entry.withdrawn = withdrawn
+    entry.save(update_fields=["checked_in", "withdrawn"])
+    current = locked.rounds.order_by("-number").first()
+    tables = Table.objects.filter(round=current).filter(Q(entry_a=entry) | Q(entry_b=entry))
+    if withdrawn:
+        # A team that leaves mid-match forfeits it: the round can go on.
+        for table in tables.exclude(match__status=rules.Status.FINISHED):
+            scoring.forfeit(match=table.match_id, team=table.side_of(entry.pk))
+    elif withdrawn is False:
+        # Back after all (a click by mistake): its forfeits of this round are taken back.
+        for table in tables.filter(match__finish_reason=rules.FinishReason.FORFEIT):
+            if table.match.forfeited_by == table.side_of(entry.pk):
+                scoring.take_back_forfeit(match=table.match_id)
+    bump(locked)
+    return entry
+
+
+@transaction.atomic
+def remove_entry(*, entry: Entry) -> None:
+    """Take a team off the list, as long as it has not been drawn."""
+    locked = lock(entry.tournament_id)
+    drawn = (
+        Table.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists()
+        or Bye.objects.filter(entry=entry).exists()
+    )
+    if drawn:
+        conflict("entry_drawn", gettext_noop(
+            "%(name)s has been drawn: withdraw the team instead; its results stay."),
+            name=entry.team.name)
+    team = entry.team
+    entry.delete()
+    team.delete()
+    bump(locked)

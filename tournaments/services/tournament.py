@@ -1,0 +1,164 @@
+"""A tournament's settings and its organizers."""
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from scoring import names, rules
+from scoring.errors import InvalidInput
+from scoring.models import MAX_ID
+from tournaments.formats import SWISS_FORMATS, Format
+from tournaments.metrics import TIEBREAKS
+from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Tournament
+from tournaments.services._common import (
+    MAX_ROUND_MINUTES,
+    MAX_TEAMS,
+    NAME_MAX,
+    bump,
+    conflict,
+    lock,
+    refuse,
+    violation,
+)
+from tournaments.services.teams import create_entry, validate_new_teams
+
+
+@dataclass
+class Settings:
+    """What an organizer chooses for a tournament."""
+
+    name: str
+    variant: str
+    format: str
+    target: int | None = None
+    swiss_rounds: int | None = None
+    knockout_size: int | None = None
+    public: bool = True
+    date: object = None
+    place: str = ""
+    round_minutes: int | None = None
+    tiebreaks: list[str] = field(default_factory=list)
+    swiss_first_round: str = FirstRound.BY_SEED
+
+
+def validate_settings(settings: Settings) -> list[rules.Violation]:
+    problems = [problem for problem in (
+        names.refusal([settings.name], NAME_MAX, violation(
+            "name", gettext_noop("A tournament name has 1 to 100 characters."), "name")),
+        settings.place and names.refusal([settings.place], NAME_MAX, violation(
+            "place", gettext_noop("A place has at most 100 characters."), "place")),
+    ) if problem]
+    problems += rules.validate_new_match(
+        settings.variant, rules.target_or_usual(settings.variant, settings.target), "N")
+    if settings.format not in set(Format):
+        problems.append(violation(
+            "format", gettext_noop("Choose a format: round robin, Swiss, knockout, or Swiss "
+                                   "then a knockout."), "format"))
+    if settings.format in SWISS_FORMATS and settings.swiss_rounds is not None \
+            and not (rules.is_whole(settings.swiss_rounds)
+                     and 1 <= settings.swiss_rounds <= MAX_SWISS_ROUNDS):
+        problems.append(violation(
+            "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds (leave it empty for "
+                                         "what suits the field)."), "swiss_rounds",
+            max=MAX_SWISS_ROUNDS))
+    if settings.swiss_first_round not in FirstRound.values:
+        problems.append(violation(
+            "swiss_first_round", gettext_noop("Pair the first Swiss round by seed or at "
+                                              "random."), "swiss_first_round"))
+    if settings.format == Format.SWISS_KNOCKOUT and not (
+        rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
+    ):
+        problems.append(violation(
+            "knockout_size", gettext_noop("The knockout takes the top 2 to %(max)s teams."),
+            "knockout_size", max=MAX_TEAMS))
+    if settings.round_minutes is not None and not (
+        rules.is_whole(settings.round_minutes) and 1 <= settings.round_minutes <= MAX_ROUND_MINUTES
+    ):
+        problems.append(violation(
+            "round_minutes", gettext_noop("A round lasts 1 to 600 minutes."), "round_minutes"))
+    if sorted(settings.tiebreaks) not in ([], sorted(TIEBREAKS)):
+        problems.append(violation(
+            "tiebreaks", gettext_noop("Order the tie-breaks: Buchholz, difference and points "
+                                      "for, each once."), "tiebreaks"))
+    return problems
+
+
+# What the organizer chooses, as the tournament holds it (the name and place normalised).
+CHOSEN = ("variant", "target", "format", "swiss_rounds", "knockout_size", "public", "date",
+          "round_minutes", "tiebreaks", "swiss_first_round")
+# What cannot change once a round is drawn.
+FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round")
+
+
+def _chosen(settings: Settings) -> dict:
+    """The settings' values for the tournament's fields: the usual target when none was
+    given, no Swiss rounds or knockout size for the formats that have none."""
+    values = {name: getattr(settings, name) for name in CHOSEN}
+    values["target"] = rules.target_or_usual(settings.variant, settings.target)
+    if settings.format not in SWISS_FORMATS:
+        values["swiss_rounds"] = None
+    if settings.format != Format.SWISS_KNOCKOUT:
+        values["knockout_size"] = None
+    return values
+
+
+def _apply(tournament: Tournament, settings: Settings) -> None:
+    for name, value in _chosen(settings).items():
+        setattr(tournament, name, value)
+    tournament.name = names.normalise(settings.name)
+    tournament.place = names.normalise(settings.place or "")
+
+
+@transaction.atomic
+def create_tournament(*, owner, settings: Settings, teams=()) -> Tournament:
+    """A new tournament, with its teams in seed order (the first is seed 1)."""
+    problems = validate_settings(settings) + validate_new_teams(teams)
+    if problems:
+        raise InvalidInput(problems)
+    tournament = Tournament(owner=owner)
+    _apply(tournament, settings)
+    tournament.save()
+    for seed, team in enumerate(teams, start=1):
+        create_entry(tournament, team, seed)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, settings: Settings) -> Tournament:
+    """Change the settings; the game, target and format only before the first draw."""
+    locked = lock(tournament)
+    if problems := validate_settings(settings):
+        raise InvalidInput(problems)
+    chosen = _chosen(settings)
+    if locked.rounds.exists() and any(chosen[name] != getattr(locked, name)
+                                      for name in FIXED):
+        conflict("settings_fixed", gettext_noop(
+            "The game, target and format cannot change once a round is drawn."))
+    _apply(locked, settings)
+    locked.version += 1
+    locked.save()
+    return locked
+
+
+@transaction.atomic
+def add_organizer(*, tournament: Tournament, username: str):
+    locked = lock(tournament)
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
+               name=(username or "").strip()[:150])
+    if user.pk != locked.owner_id:
+        locked.organizers.add(user)
+    bump(locked)
+    return user
+
+
+@transaction.atomic
+def remove_organizer(*, tournament: Tournament, user_id: int) -> None:
+    locked = lock(tournament)
+    gone = locked.organizers.filter(pk=user_id).first() if 1 <= user_id <= MAX_ID else None
+    if gone is not None:
+        locked.organizers.remove(gone)
+        bump(locked)
