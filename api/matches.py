@@ -44,22 +44,7 @@ def _out(request, match, *, fresh=False):
 
 def hand_from(body: HandIn) -> rules.Hand:
     """The body as the rules see it; whatever does not fit is for the rules to refuse."""
-
-    def pair(value):
-        return rules.Pair(value.a, value.b) if value is not None else None
-
-    count = None
-    if body.count is not None:
-        count = rules.Pair(*(rules.CardCount(c.aces, c.counters, c.last_trick)
-                             for c in (body.count.a, body.count.b)))
-    return rules.Hand(
-        kind=rules.HandKind.FOUR_SEVENS if body.four_sevens else rules.HandKind.PLAYED,
-        four_sevens_team=rules.Team(body.four_sevens) if body.four_sevens else None,
-        points=pair(body.points),
-        politaines=pair(body.politaines) or rules.Pair(0, 0),
-        count=count,
-        tricks=pair(body.tricks),
-    )
+    return rules.Hand.from_input(**body.model_dump(exclude={"number"}))
 
 
 @router.post("/matches", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,

@@ -5,12 +5,13 @@ refusals are shown beside the field (or the pair of fields) they are about.
 """
 
 import secrets
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from scoring import names, rules
+from scoring import display, names, rules
 from scoring.errors import render
 from scoring.models import SEAT_CHOICES, VARIANT_CHOICES
 from scoring.services import NewTeam
@@ -117,10 +118,21 @@ class NewMatchForm(forms.Form):
         }
 
 
+@dataclass(frozen=True)
+class LiveCheck:
+    """Where a hand form's inputs send what is typed (the entry's check, or a correction's),
+    and the element the answer goes into."""
+
+    url: str
+    feedback_id: str
+
+
 class HandForm(forms.Form):
     """One hand of a match: card points (or counted cards) and politaines, or tricks.
 
-    `slots` maps each input, and each pair of inputs, to the messages shown beside it.
+    `slots` maps each input, and each pair of inputs, to the messages shown beside it. With
+    a `live_check`, every input posts to it as the keeper types (htmx attributes on the
+    widgets).
     """
 
     number = forms.IntegerField(widget=forms.HiddenInput)
@@ -128,7 +140,9 @@ class HandForm(forms.Form):
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
     kind = forms.ChoiceField(required=False, widget=forms.RadioSelect)
 
-    def __init__(self, data=None, *args, match, correcting=False, first_hand=False, **kwargs):
+    def __init__(self, data=None, *args, match, correcting=False, first_hand=False,
+                 live_check: LiveCheck | None = None, first_dealer_url: str | None = None,
+                 **kwargs):
         # Input ids carry the hand's number, so that a late answer to the live check of
         # one hand never lands in the form of the next.
         source = data if data is not None else kwargs.get("initial") or {}
@@ -177,9 +191,33 @@ class HandForm(forms.Form):
             # Drawn at the table before hand 1: saved with it (or at once, with htmx).
             self.fields["first_dealer"] = forms.ChoiceField(
                 label=_("Who deals first? (Draw a card each: the highest deals.)"),
-                required=False, choices=SEAT_CHOICES, initial=match.first_dealer,
-                widget=forms.RadioSelect,
+                required=False, initial=match.first_dealer,
+                choices=[(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
+                widget=forms.RadioSelect(attrs={"hx-post": first_dealer_url,
+                                                "hx-trigger": "change", "hx-swap": "none"}
+                                         if first_dealer_url else {}),
             )
+        self.live_check = live_check
+        if live_check is not None:
+            self._wire_live_check(live_check)
+
+    # The inputs the live check listens to.
+    LIVE = ("points", "tricks", "aces", "counters", "politaines", "last_trick", "kind")
+
+    def _wire_live_check(self, check: LiveCheck) -> None:
+        for name, field in self.fields.items():
+            if name.rsplit("_", 1)[0] not in self.LIVE and name not in self.LIVE:
+                continue
+            typed = isinstance(field.widget, forms.NumberInput)
+            field.widget.attrs.update({
+                "data-live-check": "",
+                "hx-post": check.url,
+                "hx-trigger": "input changed delay:300ms" if typed else "change",
+                "hx-target": f"#{check.feedback_id}",
+                "hx-swap": "innerHTML",
+                "hx-sync": f"#{check.feedback_id}:replace",
+                "aria-describedby": f"{self.key}slot-{name}",
+            })
 
     # What the keeper types or ticks for a hand (not the hidden bookkeeping).
     TYPED = ("points", "tricks", "aces", "counters")
@@ -230,31 +268,28 @@ class HandForm(forms.Form):
         )
 
     def build_hand(self, data) -> rules.Hand:
-        """The hand as the rules see it, from cleaned data."""
+        """The hand as the rules see it, from cleaned data (said as the API says it)."""
         kind = data.get("kind") or "played"
         if kind.startswith("four_sevens_"):
-            return rules.Hand.four_sevens(kind.removeprefix("four_sevens_"))
+            return rules.Hand.from_input(four_sevens=kind.removeprefix("four_sevens_"))
 
         def pair(quantity):
-            return rules.Pair(data.get(f"{quantity}_a"), data.get(f"{quantity}_b"))
+            return {team: data.get(f"{quantity}_{team}") for team in "ab"}
 
         if self.match.is_quadrette:
-            return rules.Hand(tricks=pair("tricks"))
+            return rules.Hand.from_input(tricks=pair("tricks"))
         count = None
         if self.has_count:
             last = data.get("last_trick")
-            count = rules.Pair(
-                rules.CardCount(data.get("aces_a"), data.get("counters_a"), last == "a"),
-                rules.CardCount(data.get("aces_b"), data.get("counters_b"), last == "b"),
-            )
+            count = {team: {"aces": data.get(f"aces_{team}"),
+                            "counters": data.get(f"counters_{team}"),
+                            "last_trick": last == team} for team in "ab"}
         points = pair("points")
-        if count is not None and {"points_a", "points_b"} <= self.filled_by_app(data):
-            points = rules.Pair(None, None)  # the app wrote them from an earlier count
-        return rules.Hand(
-            points=None if points == (None, None) else points,
-            politaines=rules.Pair(data.get("politaines_a") or 0, data.get("politaines_b") or 0),
-            count=count,
-        )
+        if points == {"a": None, "b": None} or (
+                count is not None and {"points_a", "points_b"} <= self.filled_by_app(data)):
+            points = None  # none typed, or the app wrote them from an earlier count
+        politaines = {team: data.get(f"politaines_{team}") or 0 for team in "ab"}
+        return rules.Hand.from_input(points=points, politaines=politaines, count=count)
 
     def clean(self):
         data = super().clean()
@@ -274,6 +309,8 @@ class HandForm(forms.Form):
         if not problems:
             self.rules_hand = hand
             self.preview = rules.hand_points(self.match.variant, hand)
+        for name in self.invalid_fields:  # both inputs of a pair with a message
+            self.fields[name].widget.attrs["aria-invalid"] = "true"
         return data
 
     @property
@@ -290,6 +327,12 @@ class HandForm(forms.Form):
         for pair in self.pair_errors:
             invalid |= {f"{pair}_a", f"{pair}_b"} & set(self.fields)
         return invalid
+
+    @property
+    def count_teams(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """The counting helper's inputs by team: (team name, aces, counters)."""
+        return [(self.match.team_name(team), self[f"aces_{team}"], self[f"counters_{team}"])
+                for team in "ab"]
 
     def slots(self) -> dict[str, list[str]]:
         """Every message, by the input or pair of inputs it belongs beside."""

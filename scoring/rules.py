@@ -11,7 +11,7 @@ Django layer translates the template and fills in the parameters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
@@ -330,6 +330,36 @@ class Hand:
     @classmethod
     def four_sevens(cls, team: Team | str) -> Hand:
         return cls(kind=HandKind.FOUR_SEVENS, four_sevens_team=Team(team))
+
+    @classmethod
+    def from_input(
+        cls,
+        *,
+        points: Mapping[str, Any] | None = None,
+        politaines: Mapping[str, Any] | None = None,
+        count: Mapping[str, Mapping[str, Any]] | None = None,
+        four_sevens: Any = None,
+        tricks: Mapping[str, Any] | None = None,
+    ) -> Hand:
+        """What a keeper or a program sends for a hand (the page's form and the API say it
+        alike: {"a": ..., "b": ...} per team), as the rules see it. Nothing is judged here:
+        whatever does not fit is for `validate_hand` to refuse, in words."""
+
+        def pair(value):
+            return Pair(value.get("a"), value.get("b")) if value is not None else None
+
+        cards = None
+        if count is not None:
+            cards = Pair(*(CardCount((count.get(team) or {}).get("aces"),
+                                     (count.get(team) or {}).get("counters"),
+                                     (count.get(team) or {}).get("last_trick"))
+                           for team in ("a", "b")))
+        return cls(
+            kind=HandKind.FOUR_SEVENS if four_sevens else HandKind.PLAYED,
+            four_sevens_team=(Team(four_sevens) if four_sevens in ("a", "b") else four_sevens)
+            or None,
+            points=pair(points), politaines=pair(politaines) or Pair(0, 0), count=cards,
+            tricks=pair(tricks))
 
     def as_dict(self) -> dict[str, Any]:
         """A plain, JSON-ready form of the hand (history, exports)."""

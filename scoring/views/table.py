@@ -24,7 +24,7 @@ from scoring.forms import (
     fill_blanks,
     fill_points_from_count,
 )
-from scoring.views.table_context import live_etag, table_context
+from scoring.views.fragments import MatchPage, live_etag
 
 TEMPLATE = "scoring/table.html"
 # Codes that only say an input is still empty: not worth a message while typing.
@@ -44,11 +44,14 @@ def _fresh(access: TableAccess) -> TableAccess:
     return access
 
 
-def _render(request, access, partial=None, *, status=200, **context):
+def _render(request, context, partial=None, *, status=200):
+    """The page, or one of its fragments (`partial`), with the context built for it."""
     template = f"{TEMPLATE}#{partial}" if partial else TEMPLATE
-    return TemplateResponse(
-        request, template, table_context(request, access, **context), status=status
-    )
+    return TemplateResponse(request, template, context, status=status)
+
+
+def _page(request, access, *, status=200, **whole):
+    return _render(request, MatchPage(request, access).whole(**whole), status=status)
 
 
 def _int(value):
@@ -61,7 +64,7 @@ def _int(value):
 @require_GET
 @table_view
 def table(request, access):
-    return _render(request, access)
+    return _page(request, access)
 
 
 @require_GET
@@ -85,9 +88,16 @@ def live(request, access):
             and HandForm.is_blank(request.GET)
         )
         # A hand being corrected on this phone keeps its open form (hx-preserve).
-        response = _render(request, access, "live",
-                           entry_number=None if moves_on else entry_number, entry_oob=moves_on,
-                           preserve_number=_int(request.GET.get("editing")))
+        page = MatchPage(request, access)
+        if moves_on:  # polls from now on as a phone on the hand to enter
+            form = page.entry_form()
+            entry_number = _int(form["number"].value()) if form else None
+        context = {
+            **page.scoreboard(entry_number=entry_number),
+            **page.history(preserve_number=_int(request.GET.get("editing"))),
+            **(page.entry() if moves_on else {}), "entry_oob": moves_on,
+        }
+        response = _render(request, context, "live")
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -98,17 +108,18 @@ def _after_write(request, access, message, *, entry=True, status=200, error=Fals
     access = _fresh(access)
     if not request.htmx:
         if error:
-            return _render(request, access, status=status, flash=[("error", message)])
+            return _page(request, access, status=status, flash=[("error", message)])
         messages.success(request, message)
         return redirect(access.url("table"))
-    response = _render(
-        request,
-        access,
-        "after_write",
-        status=status,
-        flash=[("error" if error else "success", message)],
-        entry_oob=entry,
-    )
+    page = MatchPage(request, access)
+    form = page.entry_form()
+    context = {
+        **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
+        **page.flash([("error" if error else "success", message)]),
+        **page.history(),
+        **(page.entry(form=form) if entry else {}), "entry_oob": entry,
+    }
+    response = _render(request, context, "after_write", status=status)
     # Every part of the page comes out of band; nothing goes into the requesting element.
     return reswap(response, "none")
 
@@ -132,8 +143,8 @@ def _saved_message(access, number, state: rules.MatchState):
 @require_POST
 @table_view
 def record(request, access):
-    form = HandForm(fill_blanks(request.POST), match=access.match,
-                    first_hand=access.match.hand_count == 0)
+    page = MatchPage(request, access)
+    form = page.hand_form(fill_blanks(request.POST), first_hand=access.match.hand_count == 0)
     if form.is_valid():
         number = form.cleaned_data["number"]
         try:
@@ -145,8 +156,8 @@ def record(request, access):
             return _refused(request, access, refusal)
         return _after_write(request, access, _saved_message(access, number, state))
     if request.htmx:
-        return _render(request, access, "entry", status=422, form=form)
-    return _render(request, access, status=422, form=form)
+        return _render(request, page.entry(form=form), "entry", status=422)
+    return _page(request, access, status=422, form=form)
 
 
 @require_POST
@@ -168,13 +179,13 @@ def _live_check(request, access, correcting=None):
     if not request.htmx:
         return redirect(access.url("table"))
     data, filled = autofill(request.POST, request.htmx.trigger_name)
-    kwargs = {"match": access.match, "correcting": correcting is not None}
-    form = HandForm(data, **kwargs)
+    page = MatchPage(request, access)
+    form = page.hand_form(data, correcting=correcting)
     if form.is_valid() and form.rules_hand.count is not None:
         # Counted cards give the points: write them in for the keeper to see.
         data, from_count = fill_points_from_count(data, form.preview_points())
         filled.update(from_count)
-        form = HandForm(data, **kwargs)
+        form = page.hand_form(data, correcting=correcting)
         form.is_valid()
     slots = form.slots()
     # While typing, an empty input is no mistake yet.
@@ -183,8 +194,8 @@ def _live_check(request, access, correcting=None):
             slots[name] = []
     if form.violation_codes & STILL_TYPING:
         slots["points"] = slots["tricks"] = []
-    return _render(request, access, "feedback", form=form, slots=slots, filled=filled,
-                   correcting=correcting)
+    return _render(request, page.feedback(form, slots=slots, filled=filled,
+                                          correcting=correcting), "feedback")
 
 
 @require_POST
@@ -193,8 +204,9 @@ def four_sevens(request, access):
     form = FourSevensForm(request.POST)
     if not form.is_valid():
         if request.htmx:
-            return _render(request, access, "entry", status=422, four_sevens_form=form)
-        return _render(request, access, status=422, four_sevens_form=form)
+            return _render(request, MatchPage(request, access).entry(four_sevens_form=form),
+                           "entry", status=422)
+        return _page(request, access, status=422, four_sevens_form=form)
     number = form.cleaned_data["number"]
     try:
         services.record_hand(
@@ -254,11 +266,14 @@ def edit_hand(request, access, number):
     """Correct hand `number` in place (htmx) or on a page of its own."""
     hand = access.match.hands.filter(number=number).first()
     if hand is None:
-        return _render(request, access, status=404,
-                       flash=[("error", _("There is no hand %(number)s in this match.")
-                               % {"number": number})])
+        return _page(request, access, status=404,
+                     flash=[("error", _("There is no hand %(number)s in this match.")
+                             % {"number": number})])
+    page = MatchPage(request, access)
+    errors = None
     if request.method == "POST":
-        form = HandForm(fill_blanks(request.POST), match=access.match, correcting=True)
+        form = page.hand_form(fill_blanks(request.POST), correcting=number)
+        status = 422
         if form.is_valid():
             was_finished = access.match.is_finished
             try:
@@ -266,28 +281,23 @@ def edit_hand(request, access, number):
                     match=access.match, number=number, hand=form.rules_hand, by=request.user
                 )
             except ScoringError as refusal:
-                if request.htmx:
-                    return _render(request, access, "edit_row", status=409, edit_form=form,
-                                   edit_number=number,
-                                   edit_errors=refusal.messages(access.match.team_name))
-                return _render(request, access, status=409, edit_form=form,
-                               edit_number=number,
-                               flash=[("error",
-                                       " ".join(refusal.messages(access.match.team_name)))])
-            message = _("Hand %(number)s corrected. The score is %(a)s–%(b)s.") % {
-                "number": number, "a": state.score.a, "b": state.score.b,
-            }
-            return _after_write(request, access, message,
-                                entry=was_finished != state.finished)
-        status = 422
+                status, errors = 409, refusal.messages(access.match.team_name)
+            else:
+                message = _("Hand %(number)s corrected. The score is %(a)s–%(b)s.") % {
+                    "number": number, "a": state.score.a, "b": state.score.b,
+                }
+                return _after_write(request, access, message,
+                                    entry=was_finished != state.finished)
     else:
-        form = HandForm(initial=HandForm.initial_for_correction(_initial(hand)),
-                        match=access.match, correcting=True)
+        form = page.hand_form(initial=HandForm.initial_for_correction(_initial(hand)),
+                              correcting=number)
         status = 200
     if request.htmx:
-        return _render(request, access, "edit_row", status=status, edit_form=form,
-                       edit_number=number)
-    return _render(request, access, status=status, edit_form=form, edit_number=number)
+        context = {**page.history(edit_form=form, edit_number=number, edit_errors=errors),
+                   "item": None}
+        return _render(request, context, "edit_row", status=status)
+    return _page(request, access, status=status, edit_form=form, edit_number=number,
+                 flash=[("error", " ".join(errors))] if errors else None)
 
 
 def _initial(hand) -> dict:

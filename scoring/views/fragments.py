@@ -1,0 +1,268 @@
+"""What each fragment of the match page needs, and only that.
+
+scoring/table.html is one page of fragments (`{% partialdef %}`): the scoreboard, the flash
+messages, the hand entry, the history, the share box, and the live check's feedback. Each
+has a method here that builds its context; the whole page is all of them. A view that
+answers with a few fragments (htmx, out of band) builds just those, from one read of the
+match (`selectors.table_page`).
+"""
+
+import json
+from functools import cached_property
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from scoring import display, extensions, rules
+from scoring.access import TableAccess
+from scoring.errors import render
+from scoring.forms import FourSevensForm, HandForm, LiveCheck, UndoForm
+from scoring.links import qr_svg, scorekeeper_link
+from scoring.permissions import can_keep_score
+from scoring.selectors import table_page
+
+URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
+             "first_dealer")
+
+
+def live_etag(match, entry_number) -> str:
+    """Changes with every write to the match (its version), the language and the hand the
+    asking phone is entering."""
+    return f'W/"{match.pk}-{match.version}-{get_language()}-{entry_number or 0}"'
+
+
+def standing_text(match, state: rules.MatchState) -> str:
+    """Who won or leads, in one sentence."""
+    names = {"a": match.team_a.name, "b": match.team_b.name}
+    score = {"a": state.score.a, "b": state.score.b}
+    if state.finished:
+        return display.result_text(state.winner, state.score.a, state.score.b,
+                                   state.finish_reason, names["a"], names["b"])
+    if state.tied_at_target:
+        return _("Tied %(a)s–%(b)s at the target: another hand is played, until the totals "
+                 "differ.") % score
+    if state.hand_count == 0:
+        return _("No hand played yet.")
+    if state.leading_team is None:
+        return _("Level at %(a)s–%(b)s.") % score
+    lead = state.score.of(state.leading_team) - state.score.of(state.leading_team.other)
+    return ngettext("Leading: %(team)s, by %(lead)s point.",
+                    "Leading: %(team)s, by %(lead)s points.", lead) % {
+        "team": names[state.leading_team], "lead": lead}
+
+
+class MatchPage:
+    """One request's view of the match page: the match read once, each fragment's context
+    built from it on demand."""
+
+    def __init__(self, request, access: TableAccess):
+        self.request = request
+        self.access = access
+        self.match = access.match
+
+    @cached_property
+    def page(self):
+        return table_page(self.match)
+
+    @property
+    def state(self) -> rules.MatchState:
+        return self.page.state
+
+    @cached_property
+    def urls(self) -> dict:
+        return {name: self.access.url(name) for name in URL_NAMES}
+
+    @cached_property
+    def read_only(self) -> str | None:
+        """Why the link may only look (a closed round's table), or None."""
+        user = self.request.user if self.request.user.is_authenticated else None
+        refusal = extensions.write_refusal(self.match, user)
+        return render(refusal) if refusal else None
+
+    @cached_property
+    def teams(self) -> list[dict]:
+        state = self.state
+        return [
+            {"code": code, "name": self.match.team_name(code), "score": state.score.of(code),
+             "leading": state.leading_team == code, "winner": state.winner == code}
+            for code in ("a", "b")
+        ]
+
+    def _common(self) -> dict:
+        return {"match": self.match, "state": self.state, "urls": self.urls,
+                "read_only": self.read_only, "teams": self.teams}
+
+    # --- The fragments ---------------------------------------------------------------------
+
+    def scoreboard(self, *, entry_number: int | None = None) -> dict:
+        """The score, who deals, and the poll that keeps every phone up to date."""
+        state, match = self.state, self.match
+        return {
+            **self._common(),
+            "entry_number": entry_number,
+            "stale": entry_number is not None and entry_number != state.next_hand,
+            "poll_url": self.urls["live"] + (f"?number={entry_number}" if entry_number else ""),
+            "poll_headers": json.dumps({"If-None-Match": live_etag(match, entry_number)}),
+            "standing": standing_text(match, state),
+            "dealer": display.seat_label(match, state.dealer),
+            "leader": display.seat_label(match, state.leader),
+            "tournament": extensions.reference(match),
+        }
+
+    def flash(self, flash=None) -> dict:
+        return {"flash": flash or []}
+
+    def entry_form(self, form: HandForm | None = None) -> HandForm | None:
+        """The form of the hand to enter (None when the match is over or only looked at)."""
+        if form is None and not self.state.finished and not self.read_only:
+            form = self.hand_form(initial={"number": self.state.next_hand},
+                                  first_hand=self.state.hand_count == 0)
+        return form
+
+    def hand_form(self, data=None, *, correcting: int | None = None, **kwargs) -> HandForm:
+        """A hand's form wired to its live check: the entry's, or a correction's."""
+        check = LiveCheck(self.access.url("check_correction", number=correcting),
+                          "edit-feedback") if correcting is not None else LiveCheck(
+            self.urls["check"], "entry-feedback")
+        return HandForm(data, match=self.match, correcting=correcting is not None,
+                        live_check=check, first_dealer_url=self.urls["first_dealer"],
+                        **kwargs)
+
+    def entry(self, *, form: HandForm | None = None,
+              four_sevens_form: FourSevensForm | None = None, slots=None) -> dict:
+        """The hand to enter, four sevens and the redeal; the end of the match once over."""
+        state = self.state
+        form = self.entry_form(form)
+        if four_sevens_form is None and not state.finished:
+            four_sevens_form = FourSevensForm(initial={"number": state.next_hand},
+                                              auto_id="fs-%s")
+        return {
+            **self._common(),
+            **(self.hand_fields(form, slots=slots) if form is not None else {}),
+            "standing": standing_text(self.match, state),
+            "four_sevens_form": four_sevens_form,
+            "can_rematch": not self.access.via_link
+            and can_keep_score(self.request.user, self.match)
+            and extensions.reference(self.match) is None,
+        }
+
+    def hand_fields(self, form: HandForm, *, slots=None, correcting: int | None = None) -> dict:
+        """What a hand's fields show: the form, its messages by slot, what it would give."""
+        return {
+            "form": form,
+            "slots": form.slots() if slots is None and form.is_bound else slots or {},
+            "preview": _preview(self.match, self.state, form, correcting),
+        }
+
+    def history(self, *, edit_form: HandForm | None = None, edit_number: int | None = None,
+                edit_errors=None, preserve_number: int | None = None) -> dict:
+        """The hands played, with the one being corrected open; the chart; the changes."""
+        state = self.state
+        return {
+            **self._common(),
+            "rows": [{"row": row, "edit_url": self.access.url("edit_hand",
+                                                               number=row.line.number)}
+                     for row in self.page.rows],
+            "revisions": self.page.revisions,
+            "chart": self.page.chart,
+            "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
+            "first_dealer": display.seat_label(self.match, self.match.first_dealer),
+            "preserve_number": preserve_number,
+            "edit_number": edit_number,
+            "edit_url": self.access.url("edit_hand", number=edit_number)
+            if edit_number else None,
+            "edit_errors": edit_errors or (edit_form.non_field_errors() if edit_form else []),
+            "edit": self.hand_fields(edit_form, correcting=edit_number) if edit_form else {},
+            # Leaving a correction refreshes the page as a poll does.
+            "cancel_url": self.urls["live"] + ("" if state.finished
+                                               else f"?number={state.next_hand}"),
+        }
+
+    def share(self) -> dict:
+        """The score keeper link for another phone, and its QR code."""
+        link = scorekeeper_link(self.request, self.match)
+        return {"match": self.match, "scorekeeper_link": link, "qr_svg": qr_svg(link),
+                "can_renew_link": not self.access.via_link}
+
+    def feedback(self, form: HandForm, *, slots, filled, correcting: int | None) -> dict:
+        """The live check's answer: what the hand would give, the messages by slot, and the
+        other team's share the app filled in."""
+        return {
+            "match": self.match,
+            **self.hand_fields(form, slots=slots, correcting=correcting),
+            "filled_fields": [form[name] for name in filled if name in form.fields],
+        }
+
+    def whole(self, *, form=None, four_sevens_form=None, entry_number=None, flash=None,
+              edit_form=None, edit_number=None, edit_errors=None) -> dict:
+        """The whole page: every fragment."""
+        form = self.entry_form(form)
+        if form is not None and entry_number is None:
+            entry_number = _int(form["number"].value())
+        return {
+            **self.scoreboard(entry_number=entry_number),
+            **self.flash(flash),
+            **self.entry(form=form, four_sevens_form=four_sevens_form),
+            **self.history(edit_form=edit_form, edit_number=edit_number,
+                           edit_errors=edit_errors),
+            **({} if self.read_only else self.share()),
+        }
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) -> dict | None:
+    """What the hand being typed would give, and the totals after it (after the whole match
+    replayed, for a correction)."""
+    if not form.is_bound:
+        return None
+    form.is_valid()
+    if form.preview is None:
+        return _count_so_far(match, form)
+    hand = form.rules_hand
+    gained = form.preview
+    if correcting is None:
+        after = rules.Pair(state.score.a + gained.a, state.score.b + gained.b)
+    elif rules.check_hand_exists(state, correcting) is None:
+        after, _refusal = rules.check_correction(
+            match.variant, match.target, match.first_dealer,
+            [line.hand for line in state.lines], correcting, hand,
+            time_called_after=match.time_called_after, forfeited_by=match.forfeited_by,
+        )
+        after = after.score
+    else:
+        return None
+    preview = {"gained": gained, "after": after, "count": None, "correcting": correcting}
+    if hand.tricks is not None:
+        preview["quadrette"] = _quadrette_words(match, hand.tricks, gained)
+    return preview
+
+
+def _count_so_far(match, form: HandForm) -> dict | None:
+    """The counting helper's points for each team, as far as the keeper has counted."""
+    if match.is_quadrette or not form.has_count:
+        return None
+    data = form.data
+    so_far = {}
+    for team in "ab":
+        aces, counters = _int(data.get(f"aces_{team}")) or 0, _int(data.get(f"counters_{team}"))
+        so_far[team] = rules.card_points(
+            max(aces, 0), max(counters or 0, 0), data.get("last_trick") == team
+        )
+    return {"count": so_far, "gained": None}
+
+
+def _quadrette_words(match, tricks: rules.Pair, gained: rules.Pair) -> str:
+    if tricks.a == tricks.b:
+        return _("3–3: one point each.")
+    winner = "a" if gained.a > gained.b else "b"
+    if max(tricks) == rules.QUADRETTE_TRICKS:
+        return _("La vole! 2 points for %(team)s.") % {"team": match.team_name(winner)}
+    return _("%(a)s–%(b)s: 1 point for %(team)s.") % {
+        "a": tricks.a, "b": tricks.b, "team": match.team_name(winner),
+    }
