@@ -1,10 +1,10 @@
 """Words for what the pages show: seats with their players, hands in short."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import rules
-from scoring.models import SEAT_CHOICES, Match
+from scoring.models import FINISH_REASON_CHOICES, SEAT_CHOICES, Match
 
 SEAT_NAMES = dict(SEAT_CHOICES)
 # One letter for each seat, as on a score sheet (West is "O", Ouest, in French).
@@ -16,13 +16,7 @@ SEAT_LETTERS = {
 }
 
 
-# Why a match ended, in a result line.
-FINISH_REASONS = {
-    rules.FinishReason.TARGET: gettext_lazy("target reached"),
-    rules.FinishReason.FOUR_SEVENS: gettext_lazy("four sevens"),
-    rules.FinishReason.TIME: gettext_lazy("time called"),
-    rules.FinishReason.FORFEIT: gettext_lazy("by forfeit"),
-}
+FINISH_REASONS = dict(FINISH_REASON_CHOICES)
 
 
 def result_text(winner: str | None, score_a: int, score_b: int, reason: str | None,

@@ -31,11 +31,13 @@ STATUS_CHOICES = [
     (rules.Status.IN_PROGRESS.value, _("In progress")),
     (rules.Status.FINISHED.value, _("Finished")),
 ]
+# Why a match ended, worded to sit inside a result line: "Winners: Them, 36–30 (time called)."
+# The admin, the pages and the exports all read these.
 FINISH_REASON_CHOICES = [
-    (rules.FinishReason.TARGET.value, _("Target reached")),
-    (rules.FinishReason.FOUR_SEVENS.value, _("Four sevens")),
-    (rules.FinishReason.TIME.value, _("Time called")),
-    (rules.FinishReason.FORFEIT.value, _("Forfeit")),
+    (rules.FinishReason.TARGET.value, _("target reached")),
+    (rules.FinishReason.FOUR_SEVENS.value, _("four sevens")),
+    (rules.FinishReason.TIME.value, _("time called")),
+    (rules.FinishReason.FORFEIT.value, _("by forfeit")),
 ]
 HAND_KIND_CHOICES = [
     (rules.HandKind.PLAYED.value, _("Played")),

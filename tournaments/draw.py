@@ -2,10 +2,16 @@
 
 Plain Python with no Django import, like `scoring.rules`. Three formats draw here:
 
-- round robin, by the circle (Berger) method: everyone meets everyone once;
-- Swiss rounds, by a maximum-weight matching of the whole field (networkx), so that
-  teams on the same wins meet wherever possible and no pair ever meets twice;
-- knockout, on a standard seeded bracket where the top seeds get the byes.
+- round robin, by the circle (Berger) method: everyone meets everyone once; a withdrawn
+  team's remaining games are forfeits;
+- Swiss rounds: round 1 top half against bottom half by seed (or at random); later rounds
+  by matchings of the whole field (networkx) that keep teams on the same wins together,
+  never pair a team twice, and, looking ahead (`tournaments.lookahead`), leave pairs enough
+  for every round still to come; where a withdrawal or a late arrival makes a rematch
+  unavoidable, `RematchNeeded` names the pairs and the organizer may draw the fewest;
+- knockout (`knockout_round`): a standard seeded bracket where the top seeds get the
+  byes, each later round from the winners of the one before in bracket order. This is the
+  one knockout path; the services only read the winners and store what it returns.
 
 A draw that cannot be made is a `DrawError`: a stable code and an English message
 template marked with `_` so that `makemessages` extracts it; the Django layer

@@ -12,7 +12,7 @@ the Django layer (one-letter abbreviations carry a context for the translators).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from tournaments.formats import SWISS_FORMATS, Format
 
@@ -32,8 +32,8 @@ Words = str | tuple[str, str]  # a message, or (context, message)
 
 
 @dataclass(frozen=True)
-class Tally:
-    """One team's results: what every metric is computed from."""
+class Counts:
+    """What is counted for a team from its results, before any metric is computed."""
 
     played: int  # finished matches; byes are not matches
     wins: int  # match wins + byes
@@ -41,6 +41,15 @@ class Tally:
     byes: int
     points_for: int
     points_against: int
+
+
+COUNTED = tuple(field.name for field in fields(Counts))
+
+
+@dataclass(frozen=True)
+class Tally(Counts):
+    """One team's results: what every metric is computed from."""
+
     opponents: tuple[int, ...]  # every opponent met, once per meeting
 
 

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from tournaments.metrics import COLUMNS, TIEBREAKS, Tally, check_tiebreaks
+from tournaments.metrics import COLUMNS, COUNTED, TIEBREAKS, Counts, Tally, check_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -38,33 +38,17 @@ class Result:
     winner: int  # the winner's team id
 
 
-@dataclass(frozen=True)
-class Standing:
+@dataclass(frozen=True, kw_only=True)
+class Standing(Counts):
+    """A team's line in the standings: its counts, and the metrics computed from them."""
+
     rank: int  # 1-based position in the sorted standings
     team_id: int
     name: str
     seed: int
     withdrawn: bool
-    played: int  # finished matches; byes are not matches
-    wins: int  # match wins + byes
-    losses: int
-    byes: int
-    points_for: int
-    points_against: int
     difference: int  # points_for - points_against
     buchholz: int  # current wins of every opponent met, once per meeting
-
-
-@dataclass
-class _Tally:
-    """One team's running totals while the results are read."""
-
-    played: int = 0
-    wins: int = 0
-    losses: int = 0
-    byes: int = 0
-    points_for: int = 0
-    points_against: int = 0
 
 
 def compute_standings(
@@ -77,19 +61,20 @@ def compute_standings(
     teams still in."""
     tiebreaks = TIEBREAKS if tiebreaks is None else tuple(tiebreaks)
     check_tiebreaks(tiebreaks)
-    tallies = {team.id: _Tally() for team in teams}
+    counts = {team.id: Counter() for team in teams}
     opponents: dict[int, list[int]] = {team.id: [] for team in teams}
     for result in results:
-        _count_result(tallies, result)
+        _count_result(counts, result)
         opponents[result.team_a].append(result.team_b)
         opponents[result.team_b].append(result.team_a)
     for team_id, count in Counter(byes).items():
-        _check_known(tallies, team_id)
-        tallies[team_id].byes += count
-        tallies[team_id].wins += count
+        _check_known(counts, team_id)
+        counts[team_id]["byes"] += count
+        counts[team_id]["wins"] += count
 
-    final = {team_id: Tally(**vars(tally), opponents=tuple(opponents[team_id]))
-             for team_id, tally in tallies.items()}
+    final = {team_id: Tally(**{name: count[name] for name in COUNTED},
+                            opponents=tuple(opponents[team_id]))
+             for team_id, count in counts.items()}
     unranked = [_standing(team, final) for team in teams]
     # Withdrawn teams after the teams still in; their results stay in everyone's Buchholz.
     unranked.sort(key=lambda s: (s.withdrawn, -s.wins,
@@ -97,27 +82,24 @@ def compute_standings(
     return [replace(standing, rank=rank) for rank, standing in enumerate(unranked, start=1)]
 
 
-def _check_known(tallies: dict[int, _Tally], team_id: int) -> None:
-    if team_id not in tallies:
+def _check_known(counts: dict[int, Counter], team_id: int) -> None:
+    if team_id not in counts:
         raise ValueError(f"Team {team_id} is not in the tournament")
 
 
-def _count_result(tallies: dict[int, _Tally], result: Result) -> None:
-    _check_known(tallies, result.team_a)
-    _check_known(tallies, result.team_b)
+def _count_result(counts: dict[int, Counter], result: Result) -> None:
+    _check_known(counts, result.team_a)
+    _check_known(counts, result.team_b)
     if result.winner not in (result.team_a, result.team_b):
         raise ValueError(f"Team {result.winner} won a match it did not play")
     sides = ((result.team_a, result.score_a, result.score_b),
              (result.team_b, result.score_b, result.score_a))
     for team_id, scored, conceded in sides:
-        tally = tallies[team_id]
-        tally.played += 1
-        tally.points_for += scored
-        tally.points_against += conceded
-        if team_id == result.winner:
-            tally.wins += 1
-        else:
-            tally.losses += 1
+        count = counts[team_id]
+        count["played"] += 1
+        count["points_for"] += scored
+        count["points_against"] += conceded
+        count["wins" if team_id == result.winner else "losses"] += 1
 
 
 def _standing(team: TeamRecord, tallies: dict[int, Tally]) -> Standing:

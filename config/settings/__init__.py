@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Widget templates for the project's form renderer (config/forms.py).
+    "django.forms",
     "django_htmx",
     "template_partials",
     "ninja",
@@ -83,6 +85,8 @@ TEMPLATES = [
         },
     },
 ]
+
+FORM_RENDERER = "config.forms.FormRenderer"
 
 # --- Database ---------------------------------------------------------------------------
 

@@ -50,6 +50,13 @@ def type_points(page: Page, a=None, b=None):
         type_in(page, "points_b", b)
 
 
+def save_points(page: Page, a: int, filled_b: int):
+    """Type team A's points, see the app fill in team B's, and save the hand."""
+    type_points(page, a=a)
+    expect(field(page, "points_b")).to_have_value(str(filled_b))
+    save(page)
+
+
 def settled(page: Page):
     """Wait until htmx has no request in flight and has swapped and settled its answer."""
     # A locator, not wait_for_function: the page's CSP forbids the eval that it would need.

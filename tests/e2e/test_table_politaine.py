@@ -12,6 +12,7 @@ from tests.e2e.helpers import (
     expect_score,
     field,
     save,
+    save_points,
     slot,
     start_match,
     type_points,
@@ -73,9 +74,7 @@ def test_a_whole_politaine_match(live_server, page, log_in):
 
     # Play on to 33–33: a tie at the target means another hand.
     for a, b in ((11, 0), (0, 11), (9, 2), (3, 8)):
-        type_points(page, a=a)
-        expect(field(page, "points_b")).to_have_value(str(b))
-        save(page)
+        save_points(page, a, b)
     expect_score(page, 33, 33)
     expect(page.locator("#scoreboard .standing")).to_have_text(
         "Tied 33–33 at the target: another hand is played, until the totals differ.")

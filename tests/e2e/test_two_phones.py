@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand
-from tests.e2e.helpers import expect_score, field, save, start_match, type_points
+from tests.e2e.helpers import expect_score, field, save, save_points, start_match, type_points
 
 pytestmark = pytest.mark.e2e
 
@@ -21,9 +21,7 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
 
     # The owner enters hand 1; the friend's phone, where nobody is typing, shows it within a
     # few seconds and moves on to hand 2 by itself.
-    type_points(page, a=7)
-    expect(field(page, "points_b")).to_have_value("4")
-    save(page)
+    save_points(page, 7, 4)
     expect_score(other, 7, 4)
     expect(other.locator("#entry-title")).to_have_text("Hand 2")
     expect(other.locator("#scoreboard .notice")).to_have_count(0)
@@ -31,9 +29,7 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
     # The friend starts typing hand 2 while the owner saves it: the friend's form stays as
     # typed, and the friend is told.
     type_points(other, a=2)
-    type_points(page, a=5)
-    expect(field(page, "points_b")).to_have_value("6")
-    save(page)
+    save_points(page, 5, 6)
     expect_score(other, 12, 10)
     expect(other.locator("#scoreboard .notice")).to_contain_text(
         "The hands changed on another phone while you were on hand 2.")
@@ -48,9 +44,7 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
     assert Hand.objects.count() == 2
 
     # The friend enters hand 3; the owner's phone follows, and moves on too.
-    type_points(other, a=4)
-    expect(field(other, "points_b")).to_have_value("7")
-    save(other)
+    save_points(other, 4, 7)
     expect_score(page, 16, 17)
     expect(page.locator("#hand-3")).to_be_visible()
     expect(page.locator("#entry-title")).to_have_text("Hand 4")

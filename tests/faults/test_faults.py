@@ -11,9 +11,8 @@ from django.db import OperationalError, connection
 from django.urls import reverse
 
 from scoring.models import Hand, Match
+from tests.conftest import HTMX
 from tests.factories import MatchFactory
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def api_post(server, match, number, a=6):

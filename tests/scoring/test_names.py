@@ -11,7 +11,6 @@ from scoring.errors import InvalidInput
 from scoring.models import Match, Player, Team
 from scoring.services import NewTeam
 from tests.api.conftest import ApiClient
-from tests.factories import UserFactory
 from tests.tournaments.helpers import make_tournament
 from tournaments import services as tournaments
 from tournaments.models import Tournament
@@ -76,11 +75,6 @@ def test_invisible_characters_in_a_match_are_refused_in_the_callers_language(use
     with translation.override("fr"):
         assert "invisibles" in refused.value.messages()[0]
     assert Team.objects.count() == 0 and Player.objects.count() == 0
-
-
-@pytest.fixture
-def organizer(db):
-    return UserFactory(username="org")
 
 
 def test_a_tournament_refuses_a_look_alike_of_a_team_it_has(organizer):

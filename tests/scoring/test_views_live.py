@@ -6,19 +6,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import rules, services
+from tests.conftest import HTMX, link_url, url
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def url(match, name="table", **kwargs):
-    return reverse(f"owned:{name}", kwargs={"pk": match.pk, **kwargs})
-
-
-def link_url(match, name="table", **kwargs):
-    return reverse(f"link:{name}", kwargs={"token": match.scorekeeper_token, **kwargs})
 
 
 def long_match(hands: int, variant="poule"):

@@ -7,11 +7,11 @@ from django.urls import reverse
 
 from scoring import rules, services
 from scoring.models import Hand, HandRevision
+from tests.conftest import HTMX, link_url, url
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 P = rules.Hand.played
 
 
@@ -21,14 +21,6 @@ def input_value(body: str, element_id: str) -> str | None:
     tag = re.search(rf'<input[^>]*\bid="{re.escape(element_id)}"[^>]*>', body)
     value = tag and re.search(r'\bvalue="([^"]*)"', tag.group(0))
     return value.group(1) if value else None
-
-
-def url(match, name="table", **kwargs):
-    return reverse(f"owned:{name}", kwargs={"pk": match.pk, **kwargs})
-
-
-def link_url(match, name="table", **kwargs):
-    return reverse(f"link:{name}", kwargs={"token": match.scorekeeper_token, **kwargs})
 
 
 def play(match, *hands):

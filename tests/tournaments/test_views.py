@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import HTMX
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services
@@ -16,7 +17,6 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 

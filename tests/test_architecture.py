@@ -1,0 +1,63 @@
+"""docs/architecture.md draws who may import whom: the code and the picture must agree."""
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("accounts", "api", "config", "scoring", "tournaments")
+ARROW = re.compile(r"^\s*(\w+) --> (\w+)\s*$")
+
+
+def drawn_arrows() -> set[tuple[str, str]]:
+    text = (ROOT / "docs" / "architecture.md").read_text()
+    diagram = text.split("```mermaid", 1)[1].split("```", 1)[0]
+    return {match.groups() for line in diagram.splitlines() if (match := ARROW.match(line))}
+
+
+def imported_apps(path: Path) -> set[str]:
+    """The apps a module imports, at any depth of its code (docstrings are not code)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return {name.split(".")[0] for name in names} & set(APPS)
+
+
+def code_arrows() -> dict[tuple[str, str], list[str]]:
+    arrows: dict[tuple[str, str], list[str]] = {}
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            for other in imported_apps(path) - {app}:
+                arrows.setdefault((app, other), []).append(str(path.relative_to(ROOT)))
+    return arrows
+
+
+def test_every_import_between_apps_is_drawn():
+    undrawn = {arrow: files for arrow, files in code_arrows().items()
+               if arrow not in drawn_arrows()}
+    assert undrawn == {}, "imports that docs/architecture.md does not allow"
+
+
+def test_every_arrow_drawn_is_an_import():
+    assert drawn_arrows() - set(code_arrows()) == set(), "arrows that no code draws any more"
+
+
+def test_scoring_never_imports_the_apps_built_on_it():
+    assert not {arrow for arrow in code_arrows() if arrow[0] == "scoring"}
+
+
+def test_the_rules_and_the_pairing_are_plain_python():
+    for module in ("scoring/rules.py", "tournaments/draw.py", "tournaments/lookahead.py",
+                   "tournaments/standings.py", "tournaments/metrics.py",
+                   "tournaments/formats.py"):
+        tree = ast.parse((ROOT / module).read_text())
+        imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {node.module for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.module}
+        assert not {name for name in imported if name.split(".")[0] == "django"}, module
