@@ -1,6 +1,8 @@
 """Entering a hand as a keeper on a phone really does it: typing fast, the first dealer, a
 correction, the focus, a closed round's link, and the politaine floors."""
 
+from urllib.parse import parse_qs, urlparse
+
 import pytest
 from playwright.sync_api import expect
 
@@ -210,3 +212,41 @@ def test_a_politaine_below_its_floor_is_refused_on_the_page(live_server, page, l
     page.locator("#entry button.primary").click()
     settled(page)
     assert not Hand.objects.exists() and Match.objects.get().hand_count == 0
+
+
+def test_a_late_poll_never_redraws_the_form_being_typed_in(live_server, page, log_in):
+    """A poll sent while the form was blank, answered after the keeper saved the hand and
+    began the next one (a slow server or network), must not wipe what is being typed."""
+    user = log_in(page)
+    match = own_match(user)
+    held = []
+
+    def hold_blank_poll(route):
+        # The first poll sent for hand 2 with nothing typed waits until we let it go.
+        query = parse_qs(urlparse(route.request.url).query, keep_blank_values=True)
+        if not held and query.get("number") == ["2"] and query.get("points_a") == [""]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_in(page, "points_a", 7)
+    expect(field(page, "points_b")).to_have_value("4")
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    page.route("**/live/**", hold_blank_poll)
+    page.wait_for_timeout(3500)  # one poll goes out with hand 2's blank form, and is held
+    assert held, "no poll was sent with hand 2's blank form"
+    type_in(page, "points_a", 2)
+    expect(field(page, "points_b")).to_have_value("9")
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-title")).to_have_text("Hand 3")
+    type_in(page, "points_a", 9)
+    held[0].continue_()  # the late answer: hand 2 was blank, and the match has moved on
+    page.wait_for_timeout(1000)
+    expect(field(page, "points_a")).to_have_value("9")
+    expect(field(page, "points_b")).to_have_value("2")
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-title")).to_have_text("Hand 4")
+    assert list(Hand.objects.filter(match=match).order_by("number")
+                .values_list("points_a", flat=True)) == [7, 2, 9]
