@@ -206,7 +206,7 @@ class Overview:
         """The knockout rounds, each with its slots in bracket order."""
         bracket = []
         for round_view in self.rounds:
-            if round_view.round.stage != "knockout":
+            if round_view.round.stage != Stage.KNOCKOUT:
                 continue
             slots = [BracketSlot(t.table.position, t, None) for t in round_view.tables]
             slots += [BracketSlot(pos, None, e) for pos, e in round_view.bye_positions.items()]

@@ -14,6 +14,7 @@ from scoring import rules
 from scoring import services as scoring
 from scoring.services import NewTeam
 from tournaments import services
+from tournaments.formats import Format
 from tournaments.services import Settings
 
 USERNAME = "demo"
@@ -66,7 +67,7 @@ class Command(BaseCommand):
         tournament = services.create_tournament(
             owner=user,
             settings=Settings(name="Tournoi du Club de la Baie", variant="politaine",
-                              format="swiss", swiss_rounds=5, target=33,
+                              format=Format.SWISS, swiss_rounds=5, target=33,
                               place="Salle des Chevaliers", round_minutes=45),
             teams=[NewTeam(name, (a, b)) for name, a, b in TEAMS],
         )
