@@ -1,0 +1,154 @@
+"""Reads of the club's pages: a fixed number of queries whatever the club's size."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Count, F, Q, Sum, Value
+from django.db.models.functions import Coalesce
+from django.http import Http404
+
+from clubs import stats
+from clubs.models import Attribution, Club, Member, RatingChange
+from scoring import rules
+from scoring.models import MAX_ID, Hand, Match
+
+SEATS = ("n", "s", "e", "w")
+
+
+def club_filter(club_id: int, prefix: str = "") -> Q:
+    """The club's matches: its own, and those of its nights (tournaments)."""
+    return Q(**{f"{prefix}club_match__club_id": club_id}) | Q(
+        **{f"{prefix}table__round__tournament__club_night__club_id": club_id})
+
+
+def club_matches(club_id: int):
+    return Match.objects.filter(club_filter(club_id))
+
+
+def club_of_match(match: Match) -> int | None:
+    """The id of the club a match belongs to, or None."""
+    return (Club.objects.filter(Q(club_matches__match_id=match.pk)
+                                | Q(nights__tournament__rounds__tables__match_id=match.pk))
+            .values_list("pk", flat=True).first())
+
+
+def _ended_at(row) -> object:
+    return row["last_hand_at"] or row["created_at"]
+
+
+def match_records(club_id: int, *, member: int | None = None, with_comebacks=False
+                  ) -> list[stats.MatchRecord]:
+    """The club's matches as statistics read them (one query; two with the comebacks,
+    which need every hand). With `member`, only the matches that player sat at."""
+    matches = club_matches(club_id)
+    if member is not None:
+        matches = matches.filter(
+            Q(seat_n__club_seat__member_id=member) | Q(seat_s__club_seat__member_id=member)
+            | Q(seat_e__club_seat__member_id=member) | Q(seat_w__club_seat__member_id=member))
+    rows = matches.annotate(
+        politaines_a=Coalesce(Sum("hands__politaines_a"), Value(0)),
+        politaines_b=Coalesce(Sum("hands__politaines_b"), Value(0)),
+        four_sevens_a=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.A)),
+        four_sevens_b=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.B)),
+        tournament=F("table__round__tournament_id"),
+        **{f"member_{seat}": F(f"seat_{seat}__club_seat__member_id") for seat in SEATS},
+    ).values(
+        "id", "status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
+        "redeals", "last_hand_at", "created_at", "team_a__name", "team_b__name", "variant",
+        "politaines_a", "politaines_b", "four_sevens_a", "four_sevens_b", "tournament",
+        *(f"member_{seat}" for seat in SEATS),
+    ).order_by()
+    rows = list(rows)
+    comebacks = _comebacks([r for r in rows if r["winner"]]) if with_comebacks else {}
+    return [stats.MatchRecord(
+        match_id=r["id"], ended_at=_ended_at(r), finished=r["status"] == rules.Status.FINISHED,
+        winner=r["winner"], finish_reason=r["finish_reason"],
+        score=(r["score_a"], r["score_b"]), hands=r["hand_count"],
+        politaines=(r["politaines_a"], r["politaines_b"]),
+        four_sevens=(r["four_sevens_a"], r["four_sevens_b"]), redeals=r["redeals"],
+        pairs=((r["member_n"], r["member_s"]), (r["member_e"], r["member_w"])),
+        team_names=(r["team_a__name"], r["team_b__name"]), tournament_id=r["tournament"],
+        comeback=comebacks.get(r["id"], 0),
+    ) for r in rows]
+
+
+def _comebacks(finished: list[dict]) -> dict[int, int]:
+    """The most points each finished match's winner trailed by: one query for every hand."""
+    variants = {r["id"]: r["variant"] for r in finished}
+    winners = {r["id"]: r["winner"] for r in finished}
+    running: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    totals: dict[int, tuple[int, int]] = {}
+    hands = Hand.objects.filter(match_id__in=list(variants)).order_by("match_id", "number")
+    for hand in hands.iterator(chunk_size=2000):
+        points = rules.hand_points(variants[hand.match_id], hand.to_rules())
+        a, b = totals.get(hand.match_id, (0, 0))
+        totals[hand.match_id] = (a + points.a, b + points.b)
+        running[hand.match_id].append(totals[hand.match_id])
+    return {pk: stats.comeback(running[pk], winners[pk]) for pk in variants}
+
+
+def attribution_counts(club_id: int, member: int | None = None) -> dict[int, dict[str, int]]:
+    """How many of each attribution each roster player has (one query)."""
+    found = Attribution.objects.filter(member__club_id=club_id)
+    if member is not None:
+        found = found.filter(member_id=member)
+    counts: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in found.values("member_id", "kind").annotate(n=Count("id")).order_by():
+        counts[row["member_id"]][row["kind"]] = row["n"]
+    return counts
+
+
+def club_or_404(pk: int) -> Club:
+    if not 1 <= pk <= MAX_ID:
+        raise Http404
+    club = Club.objects.select_related("owner").filter(pk=pk).first()
+    if club is None:
+        raise Http404
+    return club
+
+
+def is_organizer(user, club: Club) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return club.owner_id == user.pk or club.organizers.filter(pk=user.pk).exists()
+
+
+def may_read(user, club: Club) -> bool:
+    return club.public or is_organizer(user, club)
+
+
+def clubs_of(user):
+    """The clubs a user organizes."""
+    return Club.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
+
+
+def member_or_404(pk: int) -> Member:
+    if not 1 <= pk <= MAX_ID:
+        raise Http404
+    member = Member.objects.select_related("club").filter(pk=pk).first()
+    if member is None:
+        raise Http404
+    return member
+
+
+def roster(club_id: int):
+    return Member.objects.filter(club_id=club_id).order_by("name", "id")
+
+
+def ladder(club_id: int) -> list[Member]:
+    """The rated players, best conservative rating (mu - 3 sigma) first."""
+    rated = Member.objects.filter(club_id=club_id, rated_matches__gt=0).annotate(
+        shown=F("mu") - 3 * F("sigma"))
+    return list(rated.order_by("-shown", "name", "id"))
+
+
+def rating_history(member_id: int) -> list[RatingChange]:
+    return list(RatingChange.objects.filter(member_id=member_id).order_by("rated_at",
+                                                                           "match_id"))
+
+
+def match_rating_changes(match_id: int) -> list[RatingChange]:
+    """What a match did to its players' ratings (empty when it was not rated)."""
+    return list(RatingChange.objects.filter(match_id=match_id).select_related("member")
+                .order_by("member__name", "member_id"))
