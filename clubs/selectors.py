@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import Count, F, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
 
-from clubs import stats
+from clubs import charts, rating_model, seasons, stats
 from clubs.models import Attribution, Club, Member, RatingChange
-from scoring import rules
+from scoring import names, rules
 from scoring.models import MAX_ID, Hand, Match
+from tournaments.models import Bye, Entry, Table
+from tournaments.selectors import standings_from
 
 SEATS = ("n", "s", "e", "w")
 
@@ -152,3 +155,104 @@ def match_rating_changes(match_id: int) -> list[RatingChange]:
     """What a match did to its players' ratings (empty when it was not rated)."""
     return list(RatingChange.objects.filter(match_id=match_id).select_related("member")
                 .order_by("member__name", "member_id"))
+
+
+# --- Seasons --------------------------------------------------------------------------------
+
+
+def season_nights(season) -> list:
+    """The season's nights as clubs.seasons reads them, with the tournaments' standings:
+    five queries whatever the number of nights."""
+    nights = list(season.nights.select_related("tournament").order_by(
+        "tournament__date", "tournament__created_at", "tournament_id"))
+    ids = [n.tournament_id for n in nights]
+    entries: dict[int, list] = defaultdict(list)
+    for entry in Entry.objects.filter(tournament_id__in=ids).select_related("team").annotate(
+            first=F("team__first_player__club_seat__member_id"),
+            second=F("team__second_player__club_seat__member_id")).order_by("seed"):
+        entries[entry.tournament_id].append(entry)
+    tables: dict[int, list] = defaultdict(list)
+    for table in Table.objects.filter(round__tournament_id__in=ids).select_related(
+            "match").annotate(tournament=F("round__tournament_id")):
+        tables[table.tournament].append(table)
+    byes: dict[int, list] = defaultdict(list)
+    for bye in Bye.objects.filter(round__tournament_id__in=ids).annotate(
+            tournament=F("round__tournament_id")):
+        byes[bye.tournament].append(bye)
+    found = []
+    for night in nights:
+        tournament = night.tournament
+        if not tables[tournament.pk]:
+            continue  # not played yet
+        by_entry = {e.pk: e for e in entries[tournament.pk]}
+        standings = standings_from(tournament, entries[tournament.pk], tables[tournament.pk],
+                                   byes[tournament.pk])
+        places = tuple((s.rank, tuple(m for m in (by_entry[s.team_id].first,
+                                                   by_entry[s.team_id].second) if m))
+                       for s in standings)
+        found.append(seasons.Night(tournament.pk, tournament.name, places))
+    return found
+
+
+# --- What the pages show --------------------------------------------------------------------
+
+
+@dataclass
+class ClubPage:
+    club: Club
+    members: dict[int, Member]
+    leaders: dict[str, list[stats.Leader]]
+    ladder: list[Member]
+    records: stats.Records
+    nights: list
+    seasons: list
+    matches: int
+
+
+def club_page(club: Club) -> ClubPage:
+    """Everything the club's page shows: eight queries for any club."""
+    records = match_records(club.pk, with_comebacks=True)
+    totals = stats.club_totals(records, attribution_counts(club.pk))
+    members = {m.pk: m for m in roster(club.pk)}
+    return ClubPage(
+        club=club, members=members, leaders=stats.leaders(totals),
+        ladder=ladder(club.pk), records=stats.club_records(records),
+        nights=list(club.nights.select_related("tournament").order_by(
+            "-tournament__date", "-tournament__created_at")[:5]),
+        seasons=list(club.seasons.all()), matches=len(records),
+    )
+
+
+@dataclass
+class PlayerPage:
+    member: Member
+    stats: stats.PlayerStats
+    members: dict[int, Member]
+    history: list[RatingChange]
+    chart: object
+
+
+def player_page(member: Member) -> PlayerPage:
+    """A roster player's page: five queries whatever they played."""
+    records = match_records(member.club_id, member=member.pk)
+    found = stats.player_stats(member.pk, records,
+                               attribution_counts(member.club_id, member.pk).get(member.pk))
+    history = rating_history(member.pk)
+    values = [rating_model.shown(history[0].mu_before, history[0].sigma_before)] + [
+        rating_model.shown(c.mu_after, c.sigma_after) for c in history] if history else []
+    return PlayerPage(member=member, stats=found,
+                      members={m.pk: m for m in roster(member.club_id)},
+                      history=history, chart=charts.rating_chart(values))
+
+
+def suggestions(club_id: int, typed: str, limit: int) -> list[Member]:
+    """Roster players whose name or nickname holds what was typed (case and accents as
+    typed), those starting with it first."""
+    typed = names.normalise(typed or "")[:60]
+    members = roster(club_id)
+    if typed:
+        members = members.filter(Q(name__icontains=typed) | Q(nickname__icontains=typed))
+    found = list(members[:limit * 4])
+    key = names.key(typed)
+    found.sort(key=lambda m: (not names.key(m.name).startswith(key), names.key(m.name)))
+    return found[:limit]
