@@ -1,9 +1,14 @@
 """What scoring learns from clubs (the scoring.extensions protocol), registered in
-ClubsConfig.ready(): a club match's changed result moves its players' ratings."""
+ClubsConfig.ready(): a club match's changed result moves its players' ratings, and its
+end screen says by how much."""
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
+from clubs import rating_model
+from clubs.models import RatingChange
 from clubs.services import ratings
+from clubs.templatetags.club_tags import signed
 
 
 class ClubMatches:
@@ -26,3 +31,15 @@ class ClubMatches:
 
     def reference(self, match):
         return None
+
+    def result_notes(self, match) -> list[str]:
+        """"Club ratings: Anne +1.4, Benoît +1.4, Chloé -1.2..." (the winners first)."""
+        changes = [(c.member.name, rating_model.shown(c.mu_after, c.sigma_after)
+                    - rating_model.shown(c.mu_before, c.sigma_before))
+                   for c in RatingChange.objects.filter(match_id=match.pk)
+                   .select_related("member")]
+        if not changes:
+            return []
+        changes.sort(key=lambda change: (-change[1], change[0]))
+        return [_("Club ratings: %(changes)s") % {
+            "changes": ", ".join(f"{name} {signed(delta)}" for name, delta in changes)}]

@@ -109,3 +109,13 @@ def test_pages_in_french(client, club):
     client.cookies["django_language"] = "fr"
     page = client.get(reverse("club_page", args=[club.pk]), HTTP_ACCEPT_LANGUAGE="fr")
     assert "Classement des cotes" in page.content.decode()
+
+
+def test_the_end_screen_says_what_the_match_did_to_the_ratings(client, club, organizer):
+    match = club_match(club, organizer, ("Anne", "Benoît"), ("Chloé", "Denis"), [win("a")])
+    page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    assert "Club ratings: Anne +" in page
+    assert "Denis −" in page
+    client.cookies["django_language"] = "fr"
+    page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    assert "Cotes du club : Anne +" in page
