@@ -4,8 +4,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs import seasons
-from clubs.models import DEFAULT_POINTS_TABLE
+from clubs.models import DEFAULT_POINTS_TABLE, Attribution
 from scoring.forms import NameField, NewMatchForm
+from scoring.models import MAX_ID
 
 
 class ClubForm(forms.Form):
@@ -78,3 +79,13 @@ class ClubMatchForm(NewMatchForm):
                 "hx-target": f"#{seat}-players", "hx-swap": "outerHTML",
                 "hx-vals": f'{{"list": "{seat}-players"}}',
             })
+
+
+class AttributionForm(forms.Form):
+    """One tap of the attributions page: what, and who (empty: nobody)."""
+
+    kind = forms.ChoiceField(choices=Attribution.Kind.choices)
+    hand_number = forms.IntegerField(min_value=0, max_value=10000)
+    slot = forms.IntegerField(min_value=0, max_value=1000)
+    team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
+    member = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Match, Player
+from scoring.models import TEAM_CHOICES, Match, Player
 from tournaments.models import Tournament
 
 # Points per night by final rank, first place first: what a new season counts by default.
@@ -200,7 +200,9 @@ class Season(models.Model):
 
 class Attribution(models.Model):
     """Who, on a team of a club match, made a politaine, was dealt the four sevens or asked
-    for a redeal: optional, one tap each."""
+    for a redeal: optional, one tap each. A politaine is the `slot`-th (0 or 1) of its
+    team's in hand `hand_number`; a redeal is the match's `slot`-th (hand_number 0). One
+    whose hand was corrected away no longer counts (clubs.selectors)."""
 
     class Kind(models.TextChoices):
         POLITAINE = "politaine", _("Politaine")
@@ -210,6 +212,8 @@ class Attribution(models.Model):
     match = models.ForeignKey(Match, models.CASCADE, related_name="+", verbose_name=_("match"))
     hand_number = models.PositiveSmallIntegerField(_("hand"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    team = models.CharField(_("team"), max_length=1, choices=TEAM_CHOICES)
+    slot = models.PositiveSmallIntegerField(_("which one"), default=0)
     member = models.ForeignKey(Member, models.CASCADE, related_name="attributions",
                                verbose_name=_("club player"))
     created_at = models.DateTimeField(_("created"), default=timezone.now)
@@ -220,6 +224,10 @@ class Attribution(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(kind__in=["politaine", "four_sevens", "redeal"]),
                                    name="attribution_kind_known"),
+            models.CheckConstraint(condition=Q(team__in=["a", "b"]),
+                                   name="attribution_team_known"),
+            models.UniqueConstraint(fields=["match", "hand_number", "kind", "team", "slot"],
+                                    name="attribution_once"),
         ]
 
     def __str__(self):

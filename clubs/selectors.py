@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Q, Sum, Value
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from clubs import charts, rating_model, seasons, stats
-from clubs.models import Attribution, Club, Member, RatingChange
+from clubs.models import Attribution, Club, Member, RatingChange, Seat
 from scoring import names, rules
 from scoring.models import MAX_ID, Hand, Match
 from tournaments.models import Bye, Entry, Table
@@ -91,9 +92,24 @@ def _comebacks(finished: list[dict]) -> dict[int, int]:
     return {pk: stats.comeback(running[pk], winners[pk]) for pk in variants}
 
 
+def _hand(**conditions):
+    return Exists(Hand.objects.filter(match_id=OuterRef("match_id"),
+                                      number=OuterRef("hand_number"), **conditions))
+
+
+# An attribution counts while its hand still has what it names (a correction may take a
+# politaine away, an undo a whole hand).
+STILL_TRUE = (
+    Q(kind="politaine", team="a") & _hand(politaines_a__gt=OuterRef("slot"))
+    | Q(kind="politaine", team="b") & _hand(politaines_b__gt=OuterRef("slot"))
+    | Q(kind="four_sevens") & _hand(four_sevens_team=OuterRef("team"))
+    | Q(kind="redeal", slot__lt=F("match__redeals"))
+)
+
+
 def attribution_counts(club_id: int, member: int | None = None) -> dict[int, dict[str, int]]:
     """How many of each attribution each roster player has (one query)."""
-    found = Attribution.objects.filter(member__club_id=club_id)
+    found = Attribution.objects.filter(member__club_id=club_id).filter(STILL_TRUE)
     if member is not None:
         found = found.filter(member_id=member)
     counts: dict[int, dict[str, int]] = defaultdict(dict)
@@ -256,3 +272,60 @@ def suggestions(club_id: int, typed: str, limit: int) -> list[Member]:
     key = names.key(typed)
     found.sort(key=lambda m: (not names.key(m.name).startswith(key), names.key(m.name)))
     return found[:limit]
+
+
+def match_seats(match: Match) -> dict[int, str]:
+    """The roster players at a match, and their team ("a" North-South, "b" East-West)."""
+    teams = {match.seat_n_id: "a", match.seat_s_id: "a", match.seat_e_id: "b",
+             match.seat_w_id: "b"}
+    return {seat.member_id: teams[seat.player_id]
+            for seat in Seat.objects.filter(player_id__in=[p for p in teams if p])}
+
+
+@dataclass
+class Tap:
+    """One thing to attribute, and the players who may have done it."""
+
+    kind: str
+    hand_number: int
+    slot: int
+    team: str | None  # None: a redeal, any of the four
+    label: str
+    players: list[Member]
+    chosen: int | None
+
+
+def attribution_page(match: Match) -> list[Tap]:
+    """Every politaine, four sevens and redeal of a club match, with who may have made
+    them and who was said to (four queries)."""
+    seats = match_seats(match)
+    members = {m.pk: m for m in Member.objects.filter(pk__in=seats).order_by("name")}
+    chosen = {(a.hand_number, a.kind, a.team, a.slot): a.member_id
+              for a in Attribution.objects.filter(match=match)}
+    names = {"a": match.team_a.name, "b": match.team_b.name}
+
+    def players(team=None):
+        return [m for pk, m in members.items() if team is None or seats[pk] == team]
+
+    taps = []
+    for hand in Hand.objects.filter(match=match).filter(
+            Q(politaines_a__gt=0) | Q(politaines_b__gt=0) | Q(four_sevens_team__isnull=False)
+    ).order_by("number"):
+        for team in ("a", "b"):
+            for slot in range(getattr(hand, f"politaines_{team}")):
+                taps.append(Tap("politaine", hand.number, slot, team, _(
+                    "Hand %(number)s: a politaine of %(team)s") % {
+                    "number": hand.number, "team": names[team]}, players(team),
+                    chosen.get((hand.number, "politaine", team, slot))))
+        if hand.four_sevens_team:
+            team = hand.four_sevens_team
+            taps.append(Tap("four_sevens", hand.number, 0, team, _(
+                "Hand %(number)s: the four sevens, dealt to %(team)s") % {
+                "number": hand.number, "team": names[team]}, players(team),
+                chosen.get((hand.number, "four_sevens", team, 0))))
+    redeals = {slot: member for (_number, kind, _team, slot), member in chosen.items()
+               if kind == "redeal"}
+    for slot in range(match.redeals):
+        taps.append(Tap("redeal", 0, slot, None, _("Redeal %(number)s") % {
+            "number": slot + 1}, players(), redeals.get(slot)))
+    return taps

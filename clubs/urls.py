@@ -12,6 +12,8 @@ urlpatterns = [
     path("clubs/<int:pk>/roster/<int:member_id>/", manage.member_edit, name="club_member_edit"),
     path("clubs/<int:pk>/players/<int:member_id>/", public.player_page, name="club_player"),
     path("clubs/<int:pk>/matches/new/", manage.match_new, name="club_match_new"),
+    path("clubs/<int:pk>/matches/<int:match_id>/attributions/", manage.attributions,
+         name="club_attributions"),
     path("clubs/<int:pk>/nights/", manage.nights, name="club_nights"),
     path("clubs/<int:pk>/seasons/new/", manage.season_new, name="club_season_new"),
     path("clubs/<int:pk>/seasons/<int:season_id>/settings/", manage.season_edit,

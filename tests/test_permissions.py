@@ -44,9 +44,12 @@ def world():
     member = clubs.add_member(club=club, name="Anne")
     season = save_season(club=club, name="Automne", points_table=[3, 2, 1], best_of=None,
                          nights=[])
+    club_match = clubs.start_match(club=club, owner=owner, variant="politaine",
+                                   team_a=NewTeam("A", ("Anne", "Marc")),
+                                   team_b=NewTeam("B", ("Luc", "Julie")))
     return {"users": {"owner": owner, "organizer": organizer, "other": other},
             "tournament": tournament, "table": table, "match": own_match, "entry": entry,
-            "club": club, "member": member, "season": season}
+            "club": club, "member": member, "season": season, "club_match": club_match}
 
 
 def client_for(world, role):
@@ -127,6 +130,8 @@ CASES = [
     *[(name, method, MEMBER, ORGANIZERS) for name, method in (
         ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
     ("club_roster", "post", CLUB, ORGANIZERS),
+    ("club_attributions", "get", lambda w: {"pk": w["club"].pk, "match_id": w["club_match"].pk},
+     ORGANIZERS),
     ("club_season_edit", "get", lambda w: {"pk": w["club"].pk, "season_id": w["season"].pk},
      ORGANIZERS),
     *[(name, "get", lambda w: {"pk": w["season"].pk}, ORGANIZERS)

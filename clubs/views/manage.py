@@ -10,11 +10,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs import selectors, services
-from clubs.forms import ClubForm, ClubMatchForm, MemberForm, MergeForm, NightForm, SeasonForm
+from clubs.forms import (
+    AttributionForm,
+    ClubForm,
+    ClubMatchForm,
+    MemberForm,
+    MergeForm,
+    NightForm,
+    SeasonForm,
+)
 from clubs.models import ClubNight, Member, Season
 from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, organizer_view
 from scoring.errors import ScoringError
+from scoring.models import MAX_ID
 from tournaments.selectors import organized_by
 
 FORM_PAGE = "clubs/form.html"
@@ -207,3 +216,38 @@ def season_edit(request, club, season_id):
     if season is None:
         raise Http404
     return _season_form(request, club, season)
+
+
+def _club_match(club, match_id):
+    match = selectors.club_matches(club.pk).select_related("team_a", "team_b").filter(
+        pk=match_id).first() if 1 <= match_id <= MAX_ID else None
+    if match is None:
+        raise Http404
+    return match
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def attributions(request, club, match_id):
+    """Who made each politaine, was dealt the four sevens, asked for each redeal: one tap
+    on a player's name (again on "nobody" to take it back)."""
+    match = _club_match(club, match_id)
+    if request.method == "POST":
+        form = AttributionForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            member = Member.objects.filter(club=club, pk=data["member"]).first() \
+                if data["member"] else None
+            try:
+                services.attribute(match=match, kind=data["kind"],
+                                   hand_number=data["hand_number"], slot=data["slot"],
+                                   team=data["team"], member=member)
+            except ScoringError as error:
+                for message in error.messages():
+                    messages.error(request, message)
+        else:
+            messages.error(request, _("That choice is not one of this page's."))
+        return redirect("club_attributions", pk=club.pk, match_id=match.pk)
+    return TemplateResponse(request, "clubs/attributions.html", {
+        "club": club, "match": match, "taps": selectors.attribution_page(match),
+    })

@@ -77,3 +77,41 @@ def test_the_clubs_leaders_and_records(club):
 def test_the_club_page_reads_in_a_fixed_number_of_queries(club, django_assert_max_num_queries):
     with django_assert_max_num_queries(2):
         selectors.match_records(club.pk, with_comebacks=True)
+
+
+def test_attributions_count_for_the_player_while_their_hand_holds_them(club):
+    from clubs.models import Attribution, ClubMatch
+    from scoring import services as scoring
+    from scoring.errors import InvalidInput
+
+    players = ids(club)
+    members = {m.name: m for m in Member.objects.filter(club=club)}
+    first, *_, fourth = [c.match for c in ClubMatch.objects.filter(club=club).order_by("pk")]
+    services.attribute(match=first, kind="politaine", hand_number=1, slot=0, team="a",
+                       member=members["Anne"])
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=members["Benoît"])
+    services.attribute(match=fourth, kind="redeal", hand_number=0, slot=0, team="a",
+                       member=members["Chloé"])  # of team A, as it happens
+    with pytest.raises(InvalidInput):  # Chloé was not on the team that made it
+        services.attribute(match=first, kind="politaine", hand_number=1, slot=0, team="a",
+                           member=members["Chloé"])
+    with pytest.raises(InvalidInput):  # there is no second politaine
+        services.attribute(match=first, kind="politaine", hand_number=1, slot=1, team="a",
+                           member=members["Anne"])
+    counts = selectors.attribution_counts(club.pk)
+    assert counts[players["Anne"]] == {"politaine": 1}
+    assert counts[players["Benoît"]] == {"four_sevens": 1}
+    assert counts[players["Chloé"]] == {"redeal": 1}
+    anne = stats.player_stats(players["Anne"], selectors.match_records(club.pk),
+                              counts[players["Anne"]])
+    assert (anne.team_politaines, anne.own_politaines) == (2, 1)
+    # Corrected: the politaine was not one. Anne's no longer counts.
+    scoring.correct_hand(match=first, number=1, hand=rules.Hand.played(7, 4))
+    assert players["Anne"] not in selectors.attribution_counts(club.pk)
+    # Another tap changes who; Nobody takes it back.
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=members["Anne"])
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=None)
+    assert not Attribution.objects.filter(kind="four_sevens").exists()

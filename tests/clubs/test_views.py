@@ -119,3 +119,22 @@ def test_the_end_screen_says_what_the_match_did_to_the_ratings(client, club, org
     client.cookies["django_language"] = "fr"
     page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
     assert "Cotes du club : Anne +" in page
+
+
+def test_who_made_the_politaine_in_one_tap_from_the_end_screen(client, club, organizer):
+    match = club.club_matches.order_by("pk").first().match
+    page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    url = reverse("club_attributions", args=[club.pk, match.pk])
+    assert url in page
+    page = client.get(url).content.decode()
+    assert "Hand 1: a politaine of Anne &amp; Benoît" in page
+    anne = member(club, "Anne")
+    answer = client.post(url, {"kind": "politaine", "hand_number": 1, "slot": 0, "team": "a",
+                               "member": anne.pk})
+    assert answer.status_code == 302
+    page = client.get(reverse("club_player", args=[club.pk, anne.pk])).content.decode()
+    assert "Politaines made by the player</dt><dd>1</dd>" in page
+    refused = client.post(url, {"kind": "politaine", "hand_number": 1, "slot": 0,
+                                "team": "a", "member": member(club, "Chloé").pk}, follow=True)
+    assert "did not sit on that team" in refused.content.decode()
+    assert client.post(url, {"kind": "nonsense"}).status_code == 302

@@ -83,6 +83,7 @@ def build(user) -> list[Shot]:
     club_match(club, user, ("Anne", "Marc"), ("Luc", "Julie"),
                [rules.Hand.played(1, 10), rules.Hand.played(9, 2, 1, 0)])
     club_match(club, user, ("Anne", "Luc"), ("Marc", "Julie"), [win("b")])
+    attributable = club.club_matches.order_by("pk").first().match_id
     night = clubs.add_night(club=club, tournament=swiss)
     season = save_season(club=club, name="Automne", points_table=[10, 8, 6, 5, 4, 3, 2, 1],
                          best_of=None, nights=[night.pk])
@@ -129,6 +130,7 @@ def build(user) -> list[Shot]:
         Shot("club-member-edit", f"/clubs/{c}/roster/{anne}/"),
         Shot("club-match-new", f"/clubs/{c}/matches/new/"),
         Shot("club-nights", f"/clubs/{c}/nights/"),
+        Shot("club-attributions", f"/clubs/{c}/matches/{attributable}/attributions/"),
         Shot("club-season-new", f"/clubs/{c}/seasons/new/"),
         Shot("season", f"/seasons/{season.pk}/", anonymous=True),
         Shot("season-projector", f"/seasons/{season.pk}/projector/", anonymous=True),
