@@ -118,13 +118,16 @@ def attribution_counts(club_id: int, member: int | None = None) -> dict[int, dic
     return counts
 
 
+def one_or_404(rows, pk: int):
+    """The row of `rows` with this id (an id beyond a bigint is none), else 404."""
+    found = rows.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    if found is None:
+        raise Http404
+    return found
+
+
 def club_or_404(pk: int) -> Club:
-    if not 1 <= pk <= MAX_ID:
-        raise Http404
-    club = Club.objects.select_related("owner").filter(pk=pk).first()
-    if club is None:
-        raise Http404
-    return club
+    return one_or_404(Club.objects.select_related("owner"), pk)
 
 
 def is_organizer(user, club: Club) -> bool:
@@ -140,15 +143,6 @@ def may_read(user, club: Club) -> bool:
 def clubs_of(user):
     """The clubs a user organizes."""
     return Club.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
-
-
-def member_or_404(pk: int) -> Member:
-    if not 1 <= pk <= MAX_ID:
-        raise Http404
-    member = Member.objects.select_related("club").filter(pk=pk).first()
-    if member is None:
-        raise Http404
-    return member
 
 
 def roster(club_id: int):

@@ -130,6 +130,7 @@ CASES = [
     *[(name, method, MEMBER, ORGANIZERS) for name, method in (
         ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
     ("club_roster", "post", CLUB, ORGANIZERS),
+    ("club_organizer_add", "post", CLUB, ORGANIZERS),
     ("club_attributions", "get", lambda w: {"pk": w["club"].pk, "match_id": w["club_match"].pk},
      ORGANIZERS),
     ("club_season_edit", "get", lambda w: {"pk": w["club"].pk, "season_id": w["season"].pk},

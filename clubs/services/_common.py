@@ -1,20 +1,11 @@
-"""Refusals in the rules' shape, and the club's row locked by every write to it."""
+"""Refusals in the rules' shape (tournaments' own), and the club's row locked by every
+write to it."""
 
 from clubs.models import Club
-from scoring import rules
-from scoring.errors import Conflict, InvalidInput, NotAllowed
+from scoring.errors import NotAllowed
+from tournaments.services._common import conflict, refuse, violation
 
-
-def violation(code, message, field=None, **params) -> rules.Violation:
-    return rules.Violation(code, message, field, params)
-
-
-def refuse(code, message, field=None, **params):
-    raise InvalidInput([violation(code, message, field, **params)])
-
-
-def conflict(code, message, field=None, **params):
-    raise Conflict([violation(code, message, field, **params)])
+__all__ = ["conflict", "lock", "not_allowed", "refuse", "violation"]
 
 
 def not_allowed(code, message, field=None, **params):

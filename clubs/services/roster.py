@@ -3,8 +3,8 @@ typed on the club's matches joined to them."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from clubs.models import Alias, Attribution, Club, Member, Seat
@@ -17,13 +17,17 @@ CLUB_NAME_MAX = 100
 PLAYER_NAME_MAX = 60
 
 
+def _check(field: str, value: str, longest: int, message: str) -> None:
+    """A name (or, when given, a place or a nickname) as names.problem sees it."""
+    if (value or field in ("name",)) and names.problem(value, longest):
+        refuse(f"wrong_{field}", message, field)
+
+
 def _check_club(name: str, place: str) -> None:
-    if names.problem(name, CLUB_NAME_MAX):
-        refuse("club_name", gettext_noop("A club's name has 1 to 100 characters, no invisible "
-                                         "ones."), "name")
-    if place and names.problem(place, CLUB_NAME_MAX):
-        refuse("club_place", gettext_noop("A place has at most 100 characters, no invisible "
-                                          "ones."), "place")
+    _check("name", name, CLUB_NAME_MAX, gettext_noop(
+        "A club's name has 1 to 100 characters, no invisible ones."))
+    _check("place", place, CLUB_NAME_MAX, gettext_noop(
+        "A place has at most 100 characters, no invisible ones."))
 
 
 @transaction.atomic
@@ -44,12 +48,10 @@ def update_club(*, club: Club | int, name: str, place: str = "", public: bool = 
 
 
 def _check_names(name: str, nickname: str) -> None:
-    if names.problem(name, PLAYER_NAME_MAX):
-        refuse("player_name", gettext_noop("A player's name has 1 to 60 characters, no "
-                                           "invisible ones."), "name")
-    if nickname and names.problem(nickname, PLAYER_NAME_MAX):
-        refuse("player_nickname", gettext_noop("A nickname has at most 60 characters, no "
-                                               "invisible ones."), "nickname")
+    _check("name", name, PLAYER_NAME_MAX, gettext_noop(
+        "A player's name has 1 to 60 characters, no invisible ones."))
+    _check("nickname", nickname, PLAYER_NAME_MAX, gettext_noop(
+        "A nickname has at most 60 characters, no invisible ones."))
 
 
 def _taken(club_id: int, key: str, but: int | None = None) -> Member | None:
@@ -137,14 +139,16 @@ def players_of_teams(teams) -> list[Player]:
 
 
 @transaction.atomic
-def add_organizer(*, club: Club | int, user, by) -> None:
+def add_organizer(*, club: Club | int, username: str, by):
+    """The club's owner shares the roster, the nights and the seasons with another user."""
     locked = lock(club)
     if by.pk != locked.owner_id:
         not_allowed("club_owner_only", gettext_noop(
             "Only the club's owner can add organizers."))
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
+               name=(username or "").strip()[:150])
     if user.pk != locked.owner_id:
         locked.organizers.add(user)
-
-
-def organized(user):
-    return Club.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
+    return user

@@ -2,12 +2,11 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import selectors, services
 from clubs.forms import (
@@ -23,7 +22,7 @@ from clubs.models import ClubNight, Member, Season
 from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, organizer_view
 from scoring.errors import ScoringError
-from scoring.models import MAX_ID
+from tournaments.forms import OrganizerForm
 from tournaments.selectors import organized_by
 
 FORM_PAGE = "clubs/form.html"
@@ -70,7 +69,27 @@ def club_settings(request, club):
         else:
             messages.success(request, _("Saved."))
             return redirect("club_page", pk=club.pk)
-    return _form_page(request, form, _("Club settings"), _("Save"), club=club)
+    return _form_page(request, form, _("Club settings"), _("Save"), club=club,
+                      organizers=club.organizers.order_by("username"),
+                      organizer_form=OrganizerForm() if club.owner_id == request.user.pk
+                      else None)
+
+
+@organizer_view
+@require_POST
+def organizer_add(request, club):
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.add_organizer(club=club, username=form.cleaned_data["username"],
+                                          by=request.user)
+        except ScoringError as error:
+            for message in error.messages():
+                messages.error(request, message)
+        else:
+            messages.success(request, _("%(name)s organizes the club too.") % {
+                "name": user.get_username()})
+    return redirect("club_settings", pk=club.pk)
 
 
 @organizer_view
@@ -91,10 +110,7 @@ def roster(request, club):
 
 
 def _member_of(club, member_id) -> Member:
-    member = Member.objects.filter(club=club, pk=member_id).first()
-    if member is None:
-        raise Http404
-    return member
+    return selectors.one_or_404(Member.objects.filter(club=club), member_id)
 
 
 @organizer_view
@@ -212,18 +228,13 @@ def season_new(request, club):
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def season_edit(request, club, season_id):
-    season = Season.objects.filter(club=club, pk=season_id).first()
-    if season is None:
-        raise Http404
-    return _season_form(request, club, season)
+    return _season_form(request, club,
+                        selectors.one_or_404(Season.objects.filter(club=club), season_id))
 
 
 def _club_match(club, match_id):
-    match = selectors.club_matches(club.pk).select_related("team_a", "team_b").filter(
-        pk=match_id).first() if 1 <= match_id <= MAX_ID else None
-    if match is None:
-        raise Http404
-    return match
+    return selectors.one_or_404(
+        selectors.club_matches(club.pk).select_related("team_a", "team_b"), match_id)
 
 
 @organizer_view

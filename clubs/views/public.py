@@ -9,7 +9,6 @@ from django.views.decorators.http import require_GET
 from clubs import exports, seasons, selectors
 from clubs.models import Member, Season
 from clubs.views._common import reader_view
-from scoring.models import MAX_ID
 
 
 @reader_view
@@ -24,10 +23,7 @@ def club_page(request, club):
 @reader_view
 @require_GET
 def player_page(request, club, member_id):
-    member = Member.objects.filter(club=club, pk=member_id).first() \
-        if 1 <= member_id <= MAX_ID else None
-    if member is None:
-        raise Http404
+    member = selectors.one_or_404(Member.objects.filter(club=club), member_id)
     return TemplateResponse(request, "clubs/player.html", {
         "club": club, "view": selectors.player_page(member),
         "is_organizer": selectors.is_organizer(request.user, club),
@@ -35,9 +31,8 @@ def player_page(request, club, member_id):
 
 
 def _season(request, season_id) -> Season:
-    season = Season.objects.select_related("club").filter(pk=season_id).first() \
-        if 1 <= season_id <= MAX_ID else None
-    if season is None or not selectors.may_read(request.user, season.club):
+    season = selectors.one_or_404(Season.objects.select_related("club"), season_id)
+    if not selectors.may_read(request.user, season.club):
         raise Http404
     return season
 

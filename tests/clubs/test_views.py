@@ -138,3 +138,23 @@ def test_who_made_the_politaine_in_one_tap_from_the_end_screen(client, club, org
                                 "team": "a", "member": member(club, "Chloé").pk}, follow=True)
     assert "did not sit on that team" in refused.content.decode()
     assert client.post(url, {"kind": "nonsense"}).status_code == 302
+
+
+def test_the_owner_shares_the_club_with_a_co_organizer(client, club):
+    helper = UserFactory(username="helene")
+    url = reverse("club_organizer_add", args=[club.pk])
+    assert client.post(url, {"username": "personne"}, follow=True).content.decode().count(
+        "Nobody has the user name personne.") == 1
+    client.post(url, {"username": "helene"})
+    client.force_login(helper)
+    assert client.get(reverse("club_roster", args=[club.pk])).status_code == 200
+    # A co-organizer cannot add more.
+    answer = client.post(url, {"username": "helene"}, follow=True)
+    assert "owner can add organizers." in answer.content.decode()
+
+
+def test_ids_beyond_a_bigint_are_not_found(client, club):
+    for url in (f"/clubs/{club.pk}/players/{2**64}/", f"/clubs/{club.pk}/roster/{2**64}/",
+                f"/seasons/{2**64}/", f"/clubs/{2**64}/",
+                f"/clubs/{club.pk}/matches/{2**64}/attributions/"):
+        assert client.get(url).status_code == 404, url
