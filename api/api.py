@@ -2,6 +2,7 @@
 
 from ninja import NinjaAPI
 
+from api.clubs import router as clubs
 from api.errors import install_handlers
 from api.matches import router as matches
 from api.tournaments import router as tournaments
@@ -22,3 +23,4 @@ api = NinjaAPI(
 install_handlers(api)
 api.add_router("/", matches)
 api.add_router("/", tournaments)
+api.add_router("/", clubs)

@@ -22,5 +22,6 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),
     path("", include("tournaments.urls")),
+    path("", include("clubs.urls")),
     path("", include("scoring.urls")),
 ]

@@ -52,6 +52,10 @@ class MatchExtension(Protocol):
     def reference(self, match: Match) -> dict | None:
         """Where the match belongs, for its page and the API (tournament, round, table)."""
 
+    def result_notes(self, match: Match) -> list[str]:
+        """Lines the end screen of a finished match adds under its result (what it did to
+        its players' club ratings), in the active language."""
+
 
 _registered: list[MatchExtension] = []
 
@@ -98,3 +102,7 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
 def reference(match: Match) -> dict | None:
     return next((found for extension in _registered
                  if (found := extension.reference(match)) is not None), None)
+
+
+def result_notes(match: Match) -> list[str]:
+    return [note for extension in _registered for note in extension.result_notes(match)]

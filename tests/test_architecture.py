@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "api", "config", "scoring", "tournaments")
+APPS = ("accounts", "api", "clubs", "config", "scoring", "tournaments")
 ARROW = re.compile(r"^\s*(\w+) --> (\w+)\s*$")
 
 

@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 
 from accounts.services import issue_token
+from clubs import services as clubs
+from clubs.services.seasons import save_season
 from scoring import rules
 from scoring import services as scoring
 from scoring.services import NewTeam
@@ -37,8 +39,17 @@ def world():
                                      team_b=NewTeam("B"))
     scoring.record_hand(match=own_match, number=1, hand=rules.Hand.played(7, 4))
     entry = tournament.entries.order_by("seed").last()
+    club = clubs.create_club(owner=owner, name="Club privé", public=False)
+    club.organizers.add(organizer)
+    member = clubs.add_member(club=club, name="Anne")
+    season = save_season(club=club, name="Automne", points_table=[3, 2, 1], best_of=None,
+                         nights=[])
+    club_match = clubs.start_match(club=club, owner=owner, variant="politaine",
+                                   team_a=NewTeam("A", ("Anne", "Marc")),
+                                   team_b=NewTeam("B", ("Luc", "Julie")))
     return {"users": {"owner": owner, "organizer": organizer, "other": other},
-            "tournament": tournament, "table": table, "match": own_match, "entry": entry}
+            "tournament": tournament, "table": table, "match": own_match, "entry": entry,
+            "club": club, "member": member, "season": season, "club_match": club_match}
 
 
 def client_for(world, role):
@@ -65,6 +76,8 @@ def match_cases():
 
 
 TOURNAMENT = lambda w: {"pk": w["tournament"].pk}  # noqa: E731
+CLUB = lambda w: {"pk": w["club"].pk}  # noqa: E731
+MEMBER = lambda w: {"pk": w["club"].pk, "member_id": w["member"].pk}  # noqa: E731
 ORGANIZERS = {"owner", "organizer"}
 CASES = [
     *match_cases(),
@@ -108,6 +121,22 @@ CASES = [
     ("tournament_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("match_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("password_change", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("club_list", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("club_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    # A private club's pages, public or not, are for its organizers only.
+    *[(name, "get", CLUB, ORGANIZERS) for name in (
+        "club_page", "club_settings", "club_roster", "club_suggest", "club_match_new",
+        "club_nights", "club_season_new", "club_ladder_csv")],
+    *[(name, method, MEMBER, ORGANIZERS) for name, method in (
+        ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
+    ("club_roster", "post", CLUB, ORGANIZERS),
+    ("club_organizer_add", "post", CLUB, ORGANIZERS),
+    ("club_attributions", "get", lambda w: {"pk": w["club"].pk, "match_id": w["club_match"].pk},
+     ORGANIZERS),
+    ("club_season_edit", "get", lambda w: {"pk": w["club"].pk, "season_id": w["season"].pk},
+     ORGANIZERS),
+    *[(name, "get", lambda w: {"pk": w["season"].pk}, ORGANIZERS)
+      for name in ("season_page", "season_projector", "season_csv")],
 ]
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",
@@ -173,6 +202,11 @@ API_CASES = [
      {"owner", "organizer", "other"}),
     ("post", "/matches", NEW_MATCH, {"owner", "organizer", "other"}),
     ("get", "/matches", None, {"owner", "organizer", "other"}),
+    ("get", "/clubs/{club}", None, {"owner", "organizer"}),
+    ("get", "/clubs/{club}/players", None, {"owner", "organizer"}),
+    ("get", "/clubs/{club}/ladder", None, {"owner", "organizer"}),
+    ("get", "/players/{member}", None, {"owner", "organizer"}),
+    ("get", "/seasons/{season}/standings", None, {"owner", "organizer"}),
 ]
 
 
@@ -185,7 +219,8 @@ def test_each_api_caller_may_do_only_its_own(world, method, path, body, allowed,
     elif role == "link":
         headers["HTTP_AUTHORIZATION"] = f"Bearer {world['table'].match.scorekeeper_token}"
     url = "/api/v1" + path.format(match=world["match"].pk, table_match=world["table"].match_id,
-                                  tournament=world["tournament"].pk)
+                                  tournament=world["tournament"].pk, club=world["club"].pk,
+                                  member=world["member"].pk, season=world["season"].pk)
     data = json.dumps(body) if body is not None else ""
     response = getattr(Client(), method)(url, data, content_type="application/json", **headers)
     if role in allowed:

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-SOURCES = ("manage.py", "config", "accounts", "api", "scoring", "tournaments", "templates",
+SOURCES = ("manage.py", "config", "accounts", "api", "scoring", "tournaments", "clubs", "templates",
            "locale")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{\{\s*(\w+)\s*\}\}")
 

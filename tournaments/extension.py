@@ -49,6 +49,9 @@ class TournamentMatches:
         return {"id": tournament.pk, "name": tournament.name, "round": table.round.number,
                 "table": table.number}
 
+    def result_notes(self, match) -> list[str]:
+        return []
+
     def write_refusal(self, match, user) -> rules.Violation | None:
         """Once the next round is drawn, a round's results are its draw's ground, and once
         the tournament is over its results are final: only the organizers may still correct

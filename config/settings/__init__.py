@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "accounts",
     "scoring",
     "tournaments",
+    "clubs",
 ]
 
 MIDDLEWARE = [

@@ -107,6 +107,7 @@ class MatchPage:
             "dealer": display.seat_label(match, state.dealer),
             "leader": display.seat_label(match, state.leader),
             "tournament": extensions.reference(match),
+            "result_notes": extensions.result_notes(match) if state.finished else [],
         }
 
     def flash(self, flash=None) -> dict:

@@ -5,8 +5,11 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Page, expect
 
+from clubs import services as clubs
+from clubs.services.seasons import save_season
 from scoring import rules, services
 from scoring.services import NewTeam
+from tests.clubs.helpers import club_match, win
 from tests.tournaments.helpers import finish, make_tournament, play_round
 from tournaments import services as tournaments
 
@@ -76,7 +79,17 @@ def build(user) -> list[Shot]:
     play_round(tournaments.draw_next_round(tournament=knockout))
     tournaments.draw_next_round(tournament=knockout)
 
-    m, t, k = politaine.pk, swiss.pk, knockout.pk
+    club = clubs.create_club(owner=user, name="Club de la Baie", place="Rimouski")
+    club_match(club, user, ("Anne", "Marc"), ("Luc", "Julie"),
+               [rules.Hand.played(1, 10), rules.Hand.played(9, 2, 1, 0)])
+    club_match(club, user, ("Anne", "Luc"), ("Marc", "Julie"), [win("b")])
+    attributable = club.club_matches.order_by("pk").first().match_id
+    night = clubs.add_night(club=club, tournament=swiss)
+    season = save_season(club=club, name="Automne", points_table=[10, 8, 6, 5, 4, 3, 2, 1],
+                         best_of=None, nights=[night.pk])
+    anne = club.members.get(name="Anne").pk
+
+    m, t, k, c = politaine.pk, swiss.pk, knockout.pk, club.pk
     return [
         Shot("home", "/"),
         Shot("home-archive", "/?archived=1"),
@@ -109,4 +122,16 @@ def build(user) -> list[Shot]:
         Shot("public-results", f"/t/{t}/results/", anonymous=True),
         Shot("public-bracket", f"/t/{k}/bracket/", anonymous=True),
         Shot("projector", f"/t/{t}/projector/", anonymous=True),
+        Shot("clubs", "/clubs/"),
+        Shot("club-new", "/clubs/new/"),
+        Shot("club", f"/clubs/{c}/", anonymous=True),
+        Shot("club-player", f"/clubs/{c}/players/{anne}/", anonymous=True),
+        Shot("club-roster", f"/clubs/{c}/roster/"),
+        Shot("club-member-edit", f"/clubs/{c}/roster/{anne}/"),
+        Shot("club-match-new", f"/clubs/{c}/matches/new/"),
+        Shot("club-nights", f"/clubs/{c}/nights/"),
+        Shot("club-attributions", f"/clubs/{c}/matches/{attributable}/attributions/"),
+        Shot("club-season-new", f"/clubs/{c}/seasons/new/"),
+        Shot("season", f"/seasons/{season.pk}/", anonymous=True),
+        Shot("season-projector", f"/seasons/{season.pk}/projector/", anonymous=True),
     ]

@@ -1,8 +1,10 @@
-"""python manage.py seed_demo: a demo club with a tournament half played (DEBUG only).
+"""python manage.py seed_demo: a demo club with a tournament half played and three club
+nights behind it, a season, its ladder and player pages filled in (DEBUG only).
 
 Idempotent: once the demo user exists it only prints the login. With --if-new it does
 nothing on a database that already has users (what `make run` uses)."""
 
+import datetime
 import random
 
 from django.conf import settings
@@ -10,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from clubs import services as clubs
+from clubs.services.seasons import save_season
 from scoring import rules
 from scoring import services as scoring
 from scoring.services import NewTeam
@@ -30,7 +34,8 @@ TEAMS = [
 
 
 class Command(BaseCommand):
-    help = "Create a demo club: a Swiss tournament half played and a few matches (DEBUG only)."
+    help = ("Create a demo club: club nights, a season, a Swiss tournament half played and a "
+            "few matches (DEBUG only).")
 
     def add_arguments(self, parser):
         parser.add_argument("--if-new", action="store_true",
@@ -63,6 +68,8 @@ class Command(BaseCommand):
         for number, tricks in enumerate([4, 6, 3, 2, 5, 6], 1):
             scoring.record_hand(match=quadrette, number=number,
                                 hand=rules.Hand.quadrette(tricks, 6 - tricks), by=user)
+        club = clubs.create_club(owner=user, name="Club de la Baie", place="Salle des Chevaliers")
+        nights = [self._night(user, club, number, chooser) for number in (1, 2, 3)]
         # The club's tournament: two rounds played, the third under way.
         tournament = services.create_tournament(
             owner=user,
@@ -78,6 +85,30 @@ class Command(BaseCommand):
         round_ = services.draw_next_round(tournament=tournament)
         for table in round_.tables.select_related("match").order_by("number"):
             self._play(table.match, chooser, to_the_end=table.number % 2 == 1)
+        nights.append(clubs.add_night(club=club, tournament=tournament))
+        save_season(club=club, name="Automne 2026", points_table=[10, 8, 6, 5, 4, 3, 2, 1],
+                    best_of=3, nights=[night.pk for night in nights])
+
+    def _night(self, user, club, number, chooser):
+        """A past club night: twelve of the regulars in pairs drawn for the evening, a round
+        robin played to the end."""
+        regulars = [name for _, a, b in TEAMS for name in (a, b)]
+        chosen = chooser.sample(regulars, 12)
+        teams = [NewTeam(f"{a} et {b}", (a, b)) for a, b in zip(chosen[::2], chosen[1::2],
+                                                                 strict=True)]
+        date = datetime.date(2026, 10, 1) + datetime.timedelta(weeks=number - 1)
+        tournament = services.create_tournament(
+            owner=user,
+            settings=Settings(name=f"Soirée du club n° {number}", variant="politaine",
+                              format="round_robin", target=21, date=date,
+                              place="Salle des Chevaliers"),
+            teams=teams)
+        night = clubs.add_night(club=club, tournament=tournament)
+        for _ in range(len(teams) - 1):
+            round_ = services.draw_next_round(tournament=tournament)
+            for table in round_.tables.select_related("match"):
+                self._play(table.match, chooser, to_the_end=True)
+        return night
 
     def _play(self, match, chooser, *, to_the_end):
         state = scoring.record_hand(match=match, number=1, hand=self._hand(chooser))

@@ -1,0 +1,91 @@
+"""Forms of the club's pages: they read what was typed; the services say what is refused."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs import seasons
+from clubs.models import DEFAULT_POINTS_TABLE, Attribution
+from scoring.forms import NameField, NewMatchForm
+from scoring.models import MAX_ID
+
+
+class ClubForm(forms.Form):
+    name = NameField(label=_("Name"), max_length=100)
+    place = NameField(label=_("Place"), max_length=100, required=False)
+    public = forms.BooleanField(
+        label=_("Public"), required=False, initial=True,
+        help_text=_("Anyone may read the club's ladder, seasons and player pages."))
+
+
+class MemberForm(forms.Form):
+    name = NameField(label=_("Name"), max_length=60)
+    nickname = NameField(label=_("Nickname"), max_length=60, required=False)
+
+
+class MergeForm(forms.Form):
+    other = forms.TypedChoiceField(
+        label=_("The same person as"), coerce=int,
+        help_text=_("The other player's matches, statistics and names become this "
+                    "player's; the other player leaves the roster."))
+
+    def __init__(self, *args, members, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].choices = [(m.pk, str(m)) for m in members]
+
+
+class NightForm(forms.Form):
+    tournament = forms.TypedChoiceField(label=_("Tournament"), coerce=int)
+
+    def __init__(self, *args, tournaments, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].choices = [(t.pk, str(t)) for t in tournaments]
+
+
+class SeasonForm(forms.Form):
+    name = NameField(label=_("Name"), max_length=100)
+    points_table = forms.CharField(
+        label=_("Points by final rank"), max_length=400,
+        initial=", ".join(map(str, DEFAULT_POINTS_TABLE)),
+        help_text=_("Points for the 1st, 2nd, 3rd... team of a night, each of its players "
+                    "scores them; lower places score nothing."))
+    best_of = forms.IntegerField(
+        label=_("Nights counted"), required=False, min_value=1, max_value=100,
+        widget=forms.NumberInput(attrs={"placeholder": _("all")}),
+        help_text=_("Only each player's best nights count; leave empty to count them all."))
+    nights = forms.TypedMultipleChoiceField(label=_("Club nights"), coerce=int,
+                                            required=False,
+                                            widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, nights, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["nights"].choices = [(n.pk, str(n)) for n in nights]
+
+    def table(self) -> list[int] | None:
+        return seasons.parse_table(self.cleaned_data.get("points_table") or "")
+
+
+class ClubMatchForm(NewMatchForm):
+    """A new match of the club's: its four players, whose names the roster suggests as
+    they are typed (a new name joins the roster)."""
+
+    def __init__(self, *args, suggest_url: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        for seat in ("seat_n", "seat_s", "seat_e", "seat_w"):
+            field = self.fields[seat]
+            field.required = True
+            field.widget.attrs.update({
+                "list": f"{seat}-players", "autocomplete": "off",
+                "hx-get": suggest_url, "hx-trigger": "input changed delay:250ms, focus",
+                "hx-target": f"#{seat}-players", "hx-swap": "outerHTML",
+                "hx-vals": f'{{"list": "{seat}-players"}}',
+            })
+
+
+class AttributionForm(forms.Form):
+    """One tap of the attributions page: what, and who (empty: nobody)."""
+
+    kind = forms.ChoiceField(choices=Attribution.Kind.choices)
+    hand_number = forms.IntegerField(min_value=0, max_value=10000)
+    slot = forms.IntegerField(min_value=0, max_value=1000)
+    team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
+    member = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)

@@ -1,0 +1,52 @@
+"""The club's matches and nights: a match started for the club, a tournament made one of its
+nights; the players of both join the roster."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from clubs.models import Club, ClubMatch, ClubNight
+from clubs.services import ratings
+from clubs.services._common import conflict, lock
+from clubs.services.roster import players_of_teams, seat_players
+from scoring import services as scoring
+from tournaments.models import Entry, Tournament
+
+
+@transaction.atomic
+def start_match(*, club: Club | int, owner, variant: str, team_a: scoring.NewTeam,
+                team_b: scoring.NewTeam, target: int | None = None,
+                first_dealer: str = "N"):
+    """A match of the club's: its four players found on the roster by name (new names join
+    it)."""
+    locked = lock(club)
+    match = scoring.create_match(owner=owner, variant=variant, team_a=team_a, team_b=team_b,
+                                 target=target, first_dealer=first_dealer)
+    ClubMatch.objects.create(match=match, club=locked)
+    seat_players(locked.pk, players_of_teams([match.team_a, match.team_b]))
+    return match
+
+
+@transaction.atomic
+def add_night(*, club: Club | int, tournament: Tournament) -> ClubNight:
+    """A tournament becomes one of the club's nights: its teams' players join the roster and
+    its matches count for the club's statistics and ratings."""
+    locked = lock(club)
+    if ClubNight.objects.filter(tournament=tournament).exists():
+        conflict("night_taken", gettext_noop("This tournament is already a club night."),
+                 "tournament")
+    night = ClubNight.objects.create(tournament=tournament, club=locked)
+    teams = [entry.team for entry in Entry.objects.filter(tournament=tournament)
+             .select_related("team")]
+    seat_players(locked.pk, players_of_teams(teams))
+    ratings.rerate(club=locked.pk)
+    return night
+
+
+def seat_entry(entry: Entry) -> None:
+    """A team added to a club night: its players join the roster (tournaments' signal)."""
+    club_id = ClubNight.objects.filter(tournament_id=entry.tournament_id).values_list(
+        "club_id", flat=True).first()
+    if club_id is not None:
+        seat_players(club_id, players_of_teams([entry.team]))

@@ -1,0 +1,154 @@
+"""A club, its organizers and its roster: players added, renamed and merged, and the names
+typed on the club's matches joined to them."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from clubs.models import Alias, Attribution, Club, Member, Seat
+from clubs.services import ratings
+from clubs.services._common import conflict, lock, not_allowed, refuse
+from scoring import names
+from scoring.models import Player
+
+CLUB_NAME_MAX = 100
+PLAYER_NAME_MAX = 60
+
+
+def _check(field: str, value: str, longest: int, message: str) -> None:
+    """A name (or, when given, a place or a nickname) as names.problem sees it."""
+    if (value or field in ("name",)) and names.problem(value, longest):
+        refuse(f"wrong_{field}", message, field)
+
+
+def _check_club(name: str, place: str) -> None:
+    _check("name", name, CLUB_NAME_MAX, gettext_noop(
+        "A club's name has 1 to 100 characters, no invisible ones."))
+    _check("place", place, CLUB_NAME_MAX, gettext_noop(
+        "A place has at most 100 characters, no invisible ones."))
+
+
+@transaction.atomic
+def create_club(*, owner, name: str, place: str = "", public: bool = True) -> Club:
+    _check_club(name, place)
+    return Club.objects.create(owner=owner, name=names.normalise(name),
+                               place=names.normalise(place or ""), public=public)
+
+
+@transaction.atomic
+def update_club(*, club: Club | int, name: str, place: str = "", public: bool = True) -> Club:
+    locked = lock(club)
+    _check_club(name, place)
+    locked.name, locked.place, locked.public = (names.normalise(name),
+                                                names.normalise(place or ""), public)
+    locked.save(update_fields=["name", "place", "public"])
+    return locked
+
+
+def _check_names(name: str, nickname: str) -> None:
+    _check("name", name, PLAYER_NAME_MAX, gettext_noop(
+        "A player's name has 1 to 60 characters, no invisible ones."))
+    _check("nickname", nickname, PLAYER_NAME_MAX, gettext_noop(
+        "A nickname has at most 60 characters, no invisible ones."))
+
+
+def _taken(club_id: int, key: str, but: int | None = None) -> Member | None:
+    found = Alias.objects.filter(club_id=club_id, key=key).select_related("member")
+    if but is not None:
+        found = found.exclude(member_id=but)
+    alias = found.first()
+    return alias.member if alias else None
+
+
+@transaction.atomic
+def add_member(*, club: Club | int, name: str, nickname: str = "") -> Member:
+    """A new player on the roster; refused when the name (in any look-alike form) is one
+    of the roster's already."""
+    locked = lock(club)
+    _check_names(name, nickname)
+    if other := _taken(locked.pk, names.key(name)):
+        conflict("player_on_roster", gettext_noop("%(name)s is already on the roster."),
+                 "name", name=other.name)
+    return _new_member(locked.pk, name, nickname)
+
+
+def _new_member(club_id: int, name: str, nickname: str = "") -> Member:
+    member = Member.objects.create(club_id=club_id, name=names.normalise(name),
+                                   nickname=names.normalise(nickname or ""))
+    Alias.objects.create(club_id=club_id, key=names.key(name), member=member)
+    return member
+
+
+@transaction.atomic
+def update_member(*, member: Member, name: str, nickname: str = "") -> Member:
+    """Rename a player: the old name still finds them (an alias)."""
+    lock(member.club_id)
+    _check_names(name, nickname)
+    if other := _taken(member.club_id, names.key(name), but=member.pk):
+        conflict("player_on_roster", gettext_noop(
+            "%(name)s is already on the roster: merge the two players instead."),
+            "name", name=other.name)
+    member.name, member.nickname = names.normalise(name), names.normalise(nickname or "")
+    member.save(update_fields=["name", "nickname"])
+    Alias.objects.get_or_create(club_id=member.club_id, key=names.key(name),
+                                defaults={"member": member})
+    return member
+
+
+@transaction.atomic
+def merge_members(*, keep: Member, absorb: Member) -> Member:
+    """The same person typed twice: `absorb`'s matches, attributions and names become
+    `keep`'s, and the club's ratings are replayed with them as one player."""
+    if keep.club_id != absorb.club_id or keep.pk == absorb.pk:
+        refuse("merge_same_club", gettext_noop(
+            "Choose two different players of the same club to merge."), "other")
+    lock(keep.club_id)
+    Seat.objects.filter(member=absorb).update(member=keep)
+    Attribution.objects.filter(member=absorb).update(member=keep)
+    Alias.objects.filter(member=absorb).update(member=keep)
+    if not keep.nickname and absorb.nickname:
+        keep.nickname = absorb.nickname
+        keep.save(update_fields=["nickname"])
+    absorb.delete()
+    ratings.rerate(club=keep.club_id)
+    keep.refresh_from_db()
+    return keep
+
+
+def member_named(club_id: int, name: str) -> Member:
+    """The roster player a typed name is (a new one when none is): a valid name, in the
+    caller's transaction with the club locked."""
+    return _taken(club_id, names.key(name)) or _new_member(club_id, name)
+
+
+def seat_players(club_id: int, players) -> None:
+    """Join each scoring.Player (names on a club match's teams) to its roster player."""
+    players = [p for p in players if p is not None]
+    seated = set(Seat.objects.filter(player__in=players).values_list("player_id", flat=True))
+    for player in players:
+        if player.pk not in seated:
+            Seat.objects.create(player=player, member=member_named(club_id, player.name))
+            seated.add(player.pk)
+
+
+def players_of_teams(teams) -> list[Player]:
+    ids = [pk for team in teams for pk in (team.first_player_id, team.second_player_id) if pk]
+    return list(Player.objects.filter(pk__in=ids))
+
+
+@transaction.atomic
+def add_organizer(*, club: Club | int, username: str, by):
+    """The club's owner shares the roster, the nights and the seasons with another user."""
+    locked = lock(club)
+    if by.pk != locked.owner_id:
+        not_allowed("club_owner_only", gettext_noop(
+            "Only the club's owner can add organizers."))
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
+               name=(username or "").strip()[:150])
+    if user.pk != locked.owner_id:
+        locked.organizers.add(user)
+    return user

@@ -1,0 +1,61 @@
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+
+from clubs import rating_model
+
+register = template.Library()
+
+# The club page's leader boards, in the order shown.
+LEADER_LABELS = {
+    "wins": _("Most wins"),
+    "matches": _("Most matches"),
+    "win_rate": _("Best win rate"),
+    "team_politaines": _("Most politaines (with the team)"),
+    "own_politaines": _("Most politaines (made by the player)"),
+    "team_four_sevens": _("Most four sevens"),
+    "points_per_hand": _("Most points per hand"),
+}
+
+
+@register.simple_tag
+def leader_label(key):
+    return LEADER_LABELS[key]
+
+
+@register.filter
+def of(mapping, key):
+    """`members|of:id`: a dict's value (None when missing)."""
+    return mapping.get(key) if mapping is not None else None
+
+
+@register.filter
+def rating(member):
+    """A player's shown rating, mu - 3 sigma, one decimal in the page's language."""
+    if member is None or member.mu is None:
+        return ""
+    return number_format(rating_model.shown(member.mu, member.sigma), 1)
+
+
+@register.filter
+def signed(value):
+    """+1.4, -0.3 (one decimal, the page's language)."""
+    text = number_format(abs(value), 1)
+    return f"+{text}" if value >= 0 else f"−{text}"
+
+
+@register.filter
+def rating_change(change):
+    """What a rated match did to the player's shown rating."""
+    return (rating_model.shown(change.mu_after, change.sigma_after)
+            - rating_model.shown(change.mu_before, change.sigma_before))
+
+
+@register.filter
+def percent(value):
+    return f"{round(value * 100)} %"
+
+
+@register.filter
+def of_index(sequence, index):
+    return sequence[index]

@@ -1,0 +1,264 @@
+"""The organizer's pages: clubs, the roster, club nights, a club match, seasons."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs import selectors, services
+from clubs.forms import (
+    AttributionForm,
+    ClubForm,
+    ClubMatchForm,
+    MemberForm,
+    MergeForm,
+    NightForm,
+    SeasonForm,
+)
+from clubs.models import ClubNight, Member, Season
+from clubs.services.seasons import save_season
+from clubs.views._common import form_errors, organizer_view
+from scoring.errors import ScoringError
+from tournaments.forms import OrganizerForm
+from tournaments.selectors import organized_by
+
+FORM_PAGE = "clubs/form.html"
+SUGGESTIONS = 8
+
+
+@login_required
+@require_GET
+def club_list(request):
+    return TemplateResponse(request, "clubs/list.html",
+                            {"clubs": selectors.clubs_of(request.user)})
+
+
+def _form_page(request, form, heading, submit, **extra):
+    return TemplateResponse(request, FORM_PAGE, {
+        "form": form, "heading": heading, "submit": submit, **extra,
+    }, status=422 if form.is_bound and form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_new(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.create_club(owner=request.user, **form.cleaned_data)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            return redirect("club_roster", pk=club.pk)
+    return _form_page(request, form, _("New club"), _("Create the club"))
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def club_settings(request, club):
+    form = ClubForm(request.POST or None,
+                    initial={"name": club.name, "place": club.place, "public": club.public})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_club(club=club, **form.cleaned_data)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("club_page", pk=club.pk)
+    return _form_page(request, form, _("Club settings"), _("Save"), club=club,
+                      organizers=club.organizers.order_by("username"),
+                      organizer_form=OrganizerForm() if club.owner_id == request.user.pk
+                      else None)
+
+
+@organizer_view
+@require_POST
+def organizer_add(request, club):
+    form = OrganizerForm(request.POST)
+    if form.is_valid():
+        try:
+            user = services.add_organizer(club=club, username=form.cleaned_data["username"],
+                                          by=request.user)
+        except ScoringError as error:
+            for message in error.messages():
+                messages.error(request, message)
+        else:
+            messages.success(request, _("%(name)s organizes the club too.") % {
+                "name": user.get_username()})
+    return redirect("club_settings", pk=club.pk)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def roster(request, club):
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.add_member(club=club, **form.cleaned_data)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s joined the roster.") % {"name": member.name})
+            return redirect("club_roster", pk=club.pk)
+    return TemplateResponse(request, "clubs/roster.html", {
+        "club": club, "form": form, "members": selectors.roster(club.pk),
+    }, status=422 if form.errors else 200)
+
+
+def _member_of(club, member_id) -> Member:
+    return selectors.one_or_404(Member.objects.filter(club=club), member_id)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def member_edit(request, club, member_id):
+    member = _member_of(club, member_id)
+    others = selectors.roster(club.pk).exclude(pk=member.pk)
+    form = MemberForm(request.POST if "name" in request.POST else None,
+                      initial={"name": member.name, "nickname": member.nickname})
+    merge = MergeForm(request.POST if "other" in request.POST else None, members=others,
+                      prefix="merge")
+    if request.method == "POST":
+        if "name" in request.POST and form.is_valid():
+            try:
+                services.update_member(member=member, **form.cleaned_data)
+            except ScoringError as error:
+                form_errors(form, error)
+            else:
+                messages.success(request, _("Saved."))
+                return redirect("club_roster", pk=club.pk)
+        elif "merge-other" in request.POST:
+            merge = MergeForm(request.POST, members=others, prefix="merge")
+            if merge.is_valid():
+                other = _member_of(club, merge.cleaned_data["other"])
+                services.merge_members(keep=member, absorb=other)
+                messages.success(request, _("%(other)s merged into %(name)s.") % {
+                    "other": other.name, "name": member.name})
+                return redirect("club_player", pk=club.pk, member_id=member.pk)
+    return TemplateResponse(request, "clubs/member_edit.html", {
+        "club": club, "member": member, "form": form, "merge": merge,
+    }, status=422 if form.errors or merge.errors else 200)
+
+
+@organizer_view
+@require_GET
+def suggest(request, club):
+    """The roster's names that start with (or contain) what was typed: a <datalist> the
+    field's browser offers as the keeper types (htmx swaps it in)."""
+    typed = next((v for k, v in request.GET.items() if k.startswith("seat_")), "")
+    list_id = request.GET.get("list", "")
+    if list_id not in {f"{s}-players" for s in ("seat_n", "seat_s", "seat_e", "seat_w")}:
+        list_id = "players"
+    found = selectors.suggestions(club.pk, typed, SUGGESTIONS)
+    return TemplateResponse(request, "clubs/_suggestions.html",
+                            {"list_id": list_id, "members": found})
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def match_new(request, club):
+    form = ClubMatchForm(request.POST or None,
+                         suggest_url=reverse("club_suggest", args=[club.pk]))
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.start_match(club=club, owner=request.user, **form.match_kwargs())
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            return redirect("owned:table", pk=match.pk)
+    return TemplateResponse(request, "clubs/match_new.html", {"club": club, "form": form},
+                            status=422 if form.errors else 200)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def nights(request, club):
+    taken = ClubNight.objects.values_list("tournament_id", flat=True)
+    choices = organized_by(request.user).exclude(pk__in=taken)
+    form = NightForm(request.POST or None, tournaments=choices)
+    if request.method == "POST" and form.is_valid():
+        tournament = choices.get(pk=form.cleaned_data["tournament"])
+        try:
+            services.add_night(club=club, tournament=tournament)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s is a club night now.") % {
+                "name": tournament.name})
+            return redirect("club_nights", pk=club.pk)
+    return TemplateResponse(request, "clubs/nights.html", {
+        "club": club, "form": form,
+        "nights": club.nights.select_related("tournament").order_by(
+            "-tournament__date", "-tournament__created_at"),
+    }, status=422 if form.errors else 200)
+
+
+def _season_form(request, club, season=None):
+    nights_ = club.nights.select_related("tournament").order_by("tournament__date",
+                                                                 "tournament__created_at")
+    initial = {} if season is None else {
+        "name": season.name, "points_table": ", ".join(map(str, season.points_table)),
+        "best_of": season.best_of, "nights": list(season.nights.values_list("pk", flat=True)),
+    }
+    form = SeasonForm(request.POST or None, nights=nights_, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = save_season(club=club, name=form.cleaned_data["name"],
+                                 points_table=form.table(),
+                                 best_of=form.cleaned_data["best_of"],
+                                 nights=form.cleaned_data["nights"], season=season)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            return redirect("season_page", pk=season.pk)
+    heading = _("New season") if season is None else _("Season settings")
+    return _form_page(request, form, heading, _("Save"), club=club)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def season_new(request, club):
+    return _season_form(request, club)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def season_edit(request, club, season_id):
+    return _season_form(request, club,
+                        selectors.one_or_404(Season.objects.filter(club=club), season_id))
+
+
+def _club_match(club, match_id):
+    return selectors.one_or_404(
+        selectors.club_matches(club.pk).select_related("team_a", "team_b"), match_id)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def attributions(request, club, match_id):
+    """Who made each politaine, was dealt the four sevens, asked for each redeal: one tap
+    on a player's name (again on "nobody" to take it back)."""
+    match = _club_match(club, match_id)
+    if request.method == "POST":
+        form = AttributionForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            member = Member.objects.filter(club=club, pk=data["member"]).first() \
+                if data["member"] else None
+            try:
+                services.attribute(match=match, kind=data["kind"],
+                                   hand_number=data["hand_number"], slot=data["slot"],
+                                   team=data["team"], member=member)
+            except ScoringError as error:
+                for message in error.messages():
+                    messages.error(request, message)
+        else:
+            messages.error(request, _("That choice is not one of this page's."))
+        return redirect("club_attributions", pk=club.pk, match_id=match.pk)
+    return TemplateResponse(request, "clubs/attributions.html", {
+        "club": club, "match": match, "taps": selectors.attribution_page(match),
+    })

@@ -1,0 +1,79 @@
+"""The club's pages anyone may read when the club is public: the club, a player, a season
+and its projector, and the CSV of the ladder and of a season."""
+
+from django.http import Http404, HttpResponse
+from django.template.response import TemplateResponse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from clubs import exports, seasons, selectors
+from clubs.models import Member, Season
+from clubs.views._common import reader_view
+
+
+@reader_view
+@require_GET
+def club_page(request, club):
+    return TemplateResponse(request, "clubs/club.html", {
+        "club": club, "view": selectors.club_page(club),
+        "is_organizer": selectors.is_organizer(request.user, club),
+    })
+
+
+@reader_view
+@require_GET
+def player_page(request, club, member_id):
+    member = selectors.one_or_404(Member.objects.filter(club=club), member_id)
+    return TemplateResponse(request, "clubs/player.html", {
+        "club": club, "view": selectors.player_page(member),
+        "is_organizer": selectors.is_organizer(request.user, club),
+    })
+
+
+def _season(request, season_id) -> Season:
+    season = selectors.one_or_404(Season.objects.select_related("club"), season_id)
+    if not selectors.may_read(request.user, season.club):
+        raise Http404
+    return season
+
+
+def season_view(season):
+    nights = selectors.season_nights(season)
+    return {
+        "season": season, "club": season.club, "nights": nights,
+        "standings": seasons.season_standings(nights, season.points_table, season.best_of),
+        "members": {m.pk: m for m in selectors.roster(season.club_id)},
+    }
+
+
+@require_GET
+def season_page(request, pk):
+    season = _season(request, pk)
+    return TemplateResponse(request, "clubs/season.html", {
+        **season_view(season), "is_organizer": selectors.is_organizer(request.user,
+                                                                      season.club)})
+
+
+@require_GET
+def season_projector(request, pk):
+    return TemplateResponse(request, "clubs/season_projector.html",
+                            season_view(_season(request, pk)))
+
+
+def _csv(content: str, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@reader_view
+@require_GET
+def ladder_csv(request, club):
+    return _csv(exports.ladder_csv(selectors.ladder(club.pk)),
+                f"{slugify(club.name) or 'club'}-ladder.csv")
+
+
+@require_GET
+def season_csv(request, pk):
+    view = season_view(_season(request, pk))
+    return _csv(exports.season_csv(view), f"{slugify(view['season'].name) or 'season'}.csv")

@@ -1,0 +1,106 @@
+"""Club ratings: the live path (a match at a time, corrections, undos) equals the
+recomputation from history."""
+
+import random
+
+import pytest
+from django.core.management import call_command
+
+from clubs import rating_model, services
+from clubs.models import Member, RatingChange
+from scoring import rules
+from scoring import services as scoring
+from tests.clubs.helpers import club_match, win
+
+NAMES = ["Anne", "Benoît", "Chloé", "Denis", "Émile", "Fanny", "Gaston", "Hélène"]
+
+
+def snapshot(club):
+    members = sorted(Member.objects.filter(club=club).values_list(
+        "name", "mu", "sigma", "rated_matches"))
+    changes = sorted(RatingChange.objects.filter(club=club).values_list(
+        "match_id", "member__name", "rated_at", "mu_before", "sigma_before", "mu_after",
+        "sigma_after"))
+    return members, changes
+
+
+@pytest.fixture
+def club(user):
+    return services.create_club(owner=user, name="Les As")
+
+
+def test_a_finished_match_rates_its_four_players(club, user):
+    club_match(club, user, ("Anne", "Benoît"), ("Chloé", "Denis"), [win("a")])
+    anne = Member.objects.get(club=club, name="Anne")
+    chloe = Member.objects.get(club=club, name="Chloé")
+    assert anne.rated_matches == chloe.rated_matches == 1
+    assert rating_model.shown(anne.mu, anne.sigma) > rating_model.shown(chloe.mu, chloe.sigma)
+    assert anne.mu > rating_model.START[0] > chloe.mu
+
+
+def test_a_match_in_progress_or_with_an_unknown_seat_is_not_rated(club, user):
+    club_match(club, user, ("Anne", "Benoît"), ("Chloé", "Denis"), [rules.Hand.played(6, 5)])
+    club_match(club, user, ("Anne", "Anne "), ("Chloé", "Denis"), [win("a")])  # Anne twice
+    assert not RatingChange.objects.exists()
+    assert set(Member.objects.values_list("rated_matches", flat=True)) == {0}
+
+
+def test_a_corrected_result_and_an_undone_one_move_the_ratings(club, user):
+    first = club_match(club, user, ("Anne", "Benoît"), ("Chloé", "Denis"), [win("a")])
+    club_match(club, user, ("Anne", "Chloé"), ("Benoît", "Denis"), [win("b")])
+    before = snapshot(club)
+    scoring.correct_hand(match=first, number=1, hand=win("b"))
+    after = snapshot(club)
+    assert after != before
+    anne = Member.objects.get(club=club, name="Anne")
+    assert anne.mu < rating_model.START[0]  # she lost both now
+    services.rerate(club=club)
+    assert snapshot(club) == after
+    scoring.undo_last_hand(match=first)
+    assert Member.objects.get(club=club, name="Anne").rated_matches == 1
+    assert not RatingChange.objects.filter(match=first).exists()
+    undone = snapshot(club)
+    call_command("recompute_ratings", str(club.pk))
+    assert snapshot(club) == undone
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_live_ratings_equal_the_recomputation_over_random_histories(club, user, seed):
+    """About a hundred random matches per seed, with corrections and undos among them."""
+    chooser = random.Random(seed)
+    finished = []
+    for _ in range(100):
+        roll = chooser.random()
+        if finished and roll < 0.1:
+            match = chooser.choice(finished)
+            match.refresh_from_db()
+            scoring.correct_hand(match=match, number=1,
+                                 hand=win("b" if match.winner == "a" else "a"))
+        elif finished and roll < 0.2:
+            match = finished.pop(chooser.randrange(len(finished)))
+            scoring.undo_last_hand(match=match)
+            if chooser.random() < 0.5:  # played again later, with the other winner perhaps
+                scoring.record_hand(match=match, number=1, hand=win(chooser.choice("ab")))
+                finished.append(match)
+        else:
+            four = chooser.sample(NAMES, 4)
+            finished.append(club_match(club, user, four[:2], four[2:],
+                                       [win(chooser.choice("ab"))]))
+    live = snapshot(club)
+    assert sum(m[3] for m in live[0]) == 4 * len(finished)
+    services.rerate(club=club)
+    assert snapshot(club) == live
+
+
+def test_merging_two_players_rates_them_as_one(club, user):
+    club_match(club, user, ("Anne", "Benoît"), ("Chloé", "Denis"), [win("a")])
+    club_match(club, user, ("Anne B.", "Chloé"), ("Benoît", "Denis"), [win("a")])
+    anne = Member.objects.get(club=club, name="Anne")
+    services.merge_members(keep=anne, absorb=Member.objects.get(club=club, name="Anne B."))
+    anne.refresh_from_db()
+    assert anne.rated_matches == 2
+    assert not Member.objects.filter(name="Anne B.").exists()
+    # A name typed as the merged player's now finds Anne.
+    club_match(club, user, ("anne b.", "Chloé"), ("Benoît", "Denis"), [win("a")])
+    anne.refresh_from_db()
+    assert anne.rated_matches == 3

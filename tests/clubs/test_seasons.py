@@ -1,0 +1,106 @@
+"""Seasons: points per night by final rank, over the best N nights or all of them."""
+
+import pytest
+from django.urls import reverse
+
+from clubs import seasons, services
+from clubs.models import DEFAULT_POINTS_TABLE, Member
+from clubs.services.seasons import save_season
+from scoring.errors import InvalidInput
+from tests.tournaments.helpers import make_tournament, play_rounds
+
+Night = seasons.Night
+
+
+def test_points_by_rank_over_the_best_nights():
+    # Players 1-4 in teams of two; three nights.
+    nights = [
+        Night(1, "Night 1", ((1, (1, 2)), (2, (3, 4)))),
+        Night(2, "Night 2", ((1, (3, 4)), (2, (1, 2)))),
+        Night(3, "Night 3", ((1, (1, 3)),)),
+    ]
+    table = [10, 6]
+    every = {s.member: s for s in seasons.season_standings(nights, table, None)}
+    assert (every[1].points, every[2].points, every[3].points, every[4].points) == (
+        26, 16, 26, 16)
+    assert every[1].rank == every[3].rank == 1 and every[2].rank == 3
+    best = {s.member: s for s in seasons.season_standings(nights, table, 2)}
+    # Player 1: 10, 6 and 10 — the 6 drops out.
+    assert best[1].points == 20 and best[1].counted == [True, False, True]
+    assert best[2].points == 16 and best[2].nights == 2
+
+
+def test_the_points_table_is_read_from_what_the_organizer_typed():
+    assert seasons.parse_table("25, 18 15;12") == [25, 18, 15, 12]
+    assert seasons.parse_table("10, 12") is None  # a lower place cannot score more
+    assert seasons.parse_table("a, 1") is None
+    assert seasons.parse_table("") is None
+
+
+@pytest.fixture
+def season(organizer):
+    club = services.create_club(owner=organizer, name="Les As")
+    nights = []
+    for number in (1, 2):
+        tournament = make_tournament(organizer, teams=4, format="round_robin")
+        tournament.name = f"Soirée {number}"
+        tournament.save(update_fields=["name"])
+        play_rounds(tournament, 3, seed=number)
+        nights.append(services.add_night(club=club, tournament=tournament))
+    return save_season(club=club, name="Automne", points_table=DEFAULT_POINTS_TABLE,
+                       best_of=None, nights=[n.pk for n in nights])
+
+
+def test_a_club_nights_players_join_the_roster_and_are_rated(season):
+    # 4 teams of two per night, the same names on both nights: 8 players.
+    assert Member.objects.filter(club=season.club).count() == 8
+    assert all(m.rated_matches == 6 for m in Member.objects.filter(club=season.club))
+
+
+def test_the_season_page_its_projector_and_csv(client, season):
+    page = client.get(reverse("season_page", args=[season.pk])).content.decode()
+    assert "Automne" in page and "Soirée 1" in page
+    standings = client.get(reverse("season_page", args=[season.pk])).context["standings"]
+    assert sum(s.points for s in standings) == 2 * 2 * sum(DEFAULT_POINTS_TABLE[:4])
+    assert standings[0].rank == 1
+    assert client.get(reverse("season_projector", args=[season.pk])).status_code == 200
+    csv = client.get(reverse("season_csv", args=[season.pk])).content.decode()
+    assert csv.splitlines()[0] == "\ufeffrank,player,points,nights,Soirée 1,Soirée 2"
+
+
+def test_a_season_refuses_a_bad_table_and_another_clubs_nights(season, organizer):
+    other = services.create_club(owner=organizer, name="Autre")
+    with pytest.raises(InvalidInput):
+        save_season(club=other, name="X", points_table=[1], best_of=None,
+                    nights=list(season.nights.values_list("pk", flat=True)))
+    with pytest.raises(InvalidInput):
+        save_season(club=other, name="X", points_table=None, best_of=None, nights=[])
+
+
+def test_the_season_form(client, season):
+    url = reverse("club_season_new", args=[season.club.pk])
+    answer = client.post(url, {"name": "Hiver", "points_table": "3, 9", "best_of": ""})
+    assert answer.status_code == 422
+    assert "first place first" in answer.content.decode()
+    answer = client.post(url, {"name": "Hiver", "points_table": "9, 3", "best_of": "1",
+                               "nights": list(season.nights.values_list("pk", flat=True))})
+    assert answer.status_code == 302
+
+
+def test_teams_added_to_a_club_night_join_the_roster_and_its_matches_rate_live(organizer):
+    from tournaments import services as tournaments
+    from tournaments.services import ListedTeam
+
+    club = services.create_club(owner=organizer, name="Les As")
+    tournament = make_tournament(organizer, teams=2, format="swiss", swiss_rounds=1)
+    services.add_night(club=club, tournament=tournament)
+    tournaments.add_teams(tournament=tournament, teams=[
+        ListedTeam("Les Bleus", ("Zoé", "Yves")), ListedTeam("Les Verts", ("Xavier", "Anne"))])
+    assert {"Zoé", "Yves", "Xavier", "Anne"} <= set(
+        Member.objects.filter(club=club).values_list("name", flat=True))
+    play_rounds(tournament, 1)
+    assert Member.objects.get(club=club, name="Zoé").rated_matches == 1
+    live = list(Member.objects.filter(club=club).order_by("pk").values_list("mu", "sigma"))
+    services.rerate(club=club)
+    assert list(Member.objects.filter(club=club).order_by("pk").values_list(
+        "mu", "sigma")) == live

@@ -1,0 +1,117 @@
+"""A small club whose numbers are worked out by hand.
+
+    M1  Anne & Benoît  v Chloé & Denis   7-4 with a politaine to A: 18-4, A wins (1 hand)
+    M2  Anne & Chloé   v Benoît & Denis  3-8, 2-9: 5-17, B wins (2 hands)
+    M3  Anne & Benoît  v Émile & Fanny   1-10, 9-2 with a politaine to A: 21-12, A wins
+                                         after trailing by 9 (2 hands)
+    M4  Chloé & Denis  v Anne & Benoît   a redeal, then four sevens to B: B wins (1 hand)
+"""
+
+import pytest
+
+from clubs import selectors, services, stats
+from clubs.models import Member
+from scoring import rules
+from tests.clubs.helpers import club_match
+
+
+@pytest.fixture
+def club(user):
+    club = services.create_club(owner=user, name="  Les   As ", place="Lévis")
+    played = rules.Hand.played
+    club_match(club, user, ("Anne", "Benoît"), ("Chloé", "Denis"), [played(7, 4, 1, 0)])
+    club_match(club, user, ("Anne", "Chloé"), ("Benoît", "Denis"),
+               [played(3, 8), played(2, 9)])
+    club_match(club, user, ("Anne", "Benoît"), ("Émile", "Fanny"),
+               [played(1, 10), played(9, 2, 1, 0)])
+    club_match(club, user, ("Chloé", "Denis"), ("anne", "BENOÎT"),
+               [rules.Hand.four_sevens("b")], redeals=1)
+    return club
+
+
+def ids(club):
+    return {m.name: m.pk for m in Member.objects.filter(club=club)}
+
+
+def test_names_are_normalised_and_typed_names_find_the_roster(club):
+    assert club.name == "Les As"
+    # "anne" and "BENOÎT" of match 4 are Anne and Benoît: six players, no more.
+    assert set(ids(club)) == {"Anne", "Benoît", "Chloé", "Denis", "Émile", "Fanny"}
+
+
+def test_a_players_statistics(club):
+    players = ids(club)
+    anne = players["Anne"]
+    found = stats.player_stats(anne, selectors.match_records(club.pk, member=anne))
+    assert (found.matches, found.wins, found.losses) == (4, 3, 1)
+    assert found.hands == 6
+    assert found.points == 18 + 5 + 21 + 0
+    assert found.points_per_hand == 7.33
+    assert found.team_politaines == 2
+    assert found.team_four_sevens == 1
+    assert found.redeals == 1
+    assert found.favourite_partner.member == players["Benoît"]
+    assert (found.favourite_partner.played, found.favourite_partner.wins) == (3, 3)
+    # Benoît beat her in their one match against each other; Denis once in three.
+    assert [r.member for r in found.toughest_opponents] == [players["Benoît"],
+                                                             players["Denis"]]
+    assert [r.won for r in found.last_results] == [True, True, False, True]
+
+
+def test_the_clubs_leaders_and_records(club):
+    players = ids(club)
+    records = selectors.match_records(club.pk, with_comebacks=True)
+    totals = stats.club_totals(records)
+    top = stats.leaders(totals)
+    assert [(x.member, x.value) for x in top["wins"]] == [
+        (players["Benoît"], 4), (players["Anne"], 3), (players["Denis"], 1)]
+    # Chloé lost her three matches: no win, not among the leaders.
+    assert top["team_politaines"][0].value == 2
+    found = stats.club_records(records)
+    assert found.biggest_comeback.comeback == 9
+    assert found.biggest_comeback.score == (21, 12)
+    assert found.longest_match.score == (5, 17)  # two hands, the first such match
+    assert found.most_politaines.score == (18, 4)
+
+
+def test_the_club_page_reads_in_a_fixed_number_of_queries(club, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        selectors.match_records(club.pk, with_comebacks=True)
+
+
+def test_attributions_count_for_the_player_while_their_hand_holds_them(club):
+    from clubs.models import Attribution, ClubMatch
+    from scoring import services as scoring
+    from scoring.errors import InvalidInput
+
+    players = ids(club)
+    members = {m.name: m for m in Member.objects.filter(club=club)}
+    first, *_, fourth = [c.match for c in ClubMatch.objects.filter(club=club).order_by("pk")]
+    services.attribute(match=first, kind="politaine", hand_number=1, slot=0, team="a",
+                       member=members["Anne"])
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=members["Benoît"])
+    services.attribute(match=fourth, kind="redeal", hand_number=0, slot=0, team="a",
+                       member=members["Chloé"])  # of team A, as it happens
+    with pytest.raises(InvalidInput):  # Chloé was not on the team that made it
+        services.attribute(match=first, kind="politaine", hand_number=1, slot=0, team="a",
+                           member=members["Chloé"])
+    with pytest.raises(InvalidInput):  # there is no second politaine
+        services.attribute(match=first, kind="politaine", hand_number=1, slot=1, team="a",
+                           member=members["Anne"])
+    counts = selectors.attribution_counts(club.pk)
+    assert counts[players["Anne"]] == {"politaine": 1}
+    assert counts[players["Benoît"]] == {"four_sevens": 1}
+    assert counts[players["Chloé"]] == {"redeal": 1}
+    anne = stats.player_stats(players["Anne"], selectors.match_records(club.pk),
+                              counts[players["Anne"]])
+    assert (anne.team_politaines, anne.own_politaines) == (2, 1)
+    # Corrected: the politaine was not one. Anne's no longer counts.
+    scoring.correct_hand(match=first, number=1, hand=rules.Hand.played(7, 4))
+    assert players["Anne"] not in selectors.attribution_counts(club.pk)
+    # Another tap changes who; Nobody takes it back.
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=members["Anne"])
+    services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
+                       member=None)
+    assert not Attribution.objects.filter(kind="four_sevens").exists()
