@@ -129,6 +129,11 @@ CACHES = {
     }
 }
 
+# Sessions are read from the cache (Redis when REDIS_URL is set, shared by every app server)
+# and written through to the database, which keeps them when the cache is emptied: a signed-in
+# keeper's request costs no session query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
 # (config/csrf.py): the check that looks for Django's own class by name does not see it.
 SILENCED_SYSTEM_CHECKS = ["security.W003"]
