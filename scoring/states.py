@@ -6,9 +6,18 @@ A state is stored under the match's version, which every write bumps, and only o
 write is committed; one that does not agree with the match's row (its totals, its count of
 hands) is not used. The cache is never the truth: a miss costs one read of the hands and
 a replay, as before.
+
+Each process also keeps the states it saw last as they are: a state under a given key never
+changes, and taking it from there costs no pickling (which, for a long match, cost more
+than stepping it). The shared cache is asked only when it is shared (Redis), not when it is
+the process's own memory anyway.
 """
 
-from django.core.cache import cache
+import threading
+from collections import OrderedDict
+
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import transaction
 
 from scoring import rules
@@ -16,6 +25,31 @@ from scoring.models import Match
 
 # A match is scored over an evening; its state is worth keeping for that long.
 STATE_SECONDS = 6 * 3600
+# The states a process keeps as they are: a club's evening of tables, and then some.
+LOCAL_STATES = 500
+
+_local: OrderedDict[str, rules.MatchState] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _shared() -> bool:
+    """Whether the cache is shared by the app servers (Redis), not this process's memory."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _keep_here(key: str, state: rules.MatchState) -> None:
+    with _local_lock:
+        _local[key] = state
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_STATES:
+            _local.popitem(last=False)
+
+
+def forget_all() -> None:
+    """This process's states forgotten (the tests' fresh start; the shared cache is
+    emptied with cache.clear())."""
+    with _local_lock:
+        _local.clear()
 
 
 def _key(match: Match) -> str:
@@ -38,8 +72,15 @@ def _agrees(match: Match, state: rules.MatchState) -> bool:
 
 
 def cached(match: Match) -> rules.MatchState | None:
-    """The state of the match as of its version, when the cache has it."""
-    state = cache.get(_key(match))
+    """The state of the match as of its version, when this process or the shared cache
+    has it."""
+    key = _key(match)
+    with _local_lock:
+        state = _local.get(key)
+    if state is None and _shared():
+        state = cache.get(key)
+        if state is not None:
+            _keep_here(key, state)
     if state is None or not _agrees(match, state):
         return None
     return state
@@ -62,4 +103,10 @@ def remember(match: Match, state: rules.MatchState) -> None:
     """Keep `state` as the match's, once the write that made it is committed (a write
     rolled back leaves nothing behind)."""
     key = _key(match)
-    transaction.on_commit(lambda: cache.set(key, state, STATE_SECONDS))
+
+    def keep():
+        _keep_here(key, state)
+        if _shared():
+            cache.set(key, state, STATE_SECONDS)
+
+    transaction.on_commit(keep)

@@ -3,6 +3,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import states
 from tests.factories import MatchFactory, UserFactory
 
 # What htmx sends with each of its requests: views answer it with a fragment.
@@ -53,8 +54,9 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with no rendered fragment from another."""
+    """Each test starts with no rendered fragment or kept match state from another."""
     cache.clear()
+    states.forget_all()
 
 
 class _Queries:
