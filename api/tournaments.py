@@ -1,6 +1,8 @@
 """Tournaments: create one with its teams, draw rounds, read it and its standings. Its
 matches are read and scored through the match API."""
 
+import json
+
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from ninja import Path, Query, Router, Status
@@ -130,29 +132,31 @@ def draw_round(request, id: int = TournamentId,
 
 @router.get("/tournaments/{id}/standings", response={200: StandingsOut, **ERRORS},
             auth=auth.PUBLIC, summary="The standings", openapi_extra=auth.PUBLIC_SECURITY)
-def standings(request, response: HttpResponse, id: int = TournamentId):
-    """Computed once per version of the standings (they move when a match ends) and kept in
-    the shared cache, as the public pages are. The answer's ETag, sent back in
-    If-None-Match, gets a 304 while they have not moved."""
+def standings(request, id: int = TournamentId):
+    """Computed and serialized once per version of the standings (they move when a match
+    ends) and kept in the shared cache, as the public pages are. The answer's ETag, sent
+    back in If-None-Match, gets a 304 while they have not moved."""
     tournament = _tournament(request, id, organize=False)
     tag = etag(tournament, "api", finished_only=True)
     if tag in request.headers.get("If-None-Match", ""):
-        not_modified = HttpResponseNotModified()
-        not_modified["ETag"] = tag
-        return not_modified
-    key = f"api:standings:{tag}"
-    data = cache.get(key)
-    if data is None:
-        data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
-            {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
-             **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
-             "withdrawn": s.withdrawn}
-            for s in standings_table(tournament)
-        ]}
-        cache.set(key, data, STANDINGS_SECONDS)
+        response = HttpResponseNotModified()
+    else:
+        key = f"api:standings:{tag}"
+        body = cache.get(key)
+        if body is None:
+            data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
+                {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
+                 **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
+                 "withdrawn": s.withdrawn}
+                for s in standings_table(tournament)
+            ]}
+            # As ninja would answer it, once: checked against the schema, in JSON.
+            body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
+            cache.set(key, body, STANDINGS_SECONDS)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
-    return data
+    return response
 
 
 @router.patch("/tournaments/{id}/teams/{team_id}", response={200: TournamentTeamOut, **ERRORS},
