@@ -57,9 +57,12 @@ test: $(VENV)/.installed-dev messages lint
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# Render times of the standings pages for 16, 128 and 512 teams (a benchmark, not a test).
+# Render times of the standings pages for 16, 128 and 512 teams, then the CPU time per request
+# of `make serve` on the local PostgreSQL, app and database, with the ratios to /healthz
+# (benchmarks, not tests: docs/performance.md).
 bench: $(VENV)/.installed-dev messages
 	$(PY) bench/standings.py
+	$(PY) bench/requests.py
 
 # Every page at 390x844 and 1366x768, in English and French, as PNGs in screenshots/ (not
 # committed), while axe-core checks each of them: look at them.

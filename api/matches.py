@@ -10,7 +10,7 @@ from api.schemas import ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandI
 from scoring import rules, services
 from scoring.models import MAX_ID
 from scoring.permissions import can_keep_score, is_public
-from scoring.selectors import match_with_hands, matches_with_hands
+from scoring.selectors import match_to_write, match_with_hands, matches_with_hands
 
 router = Router(tags=["matches"])
 
@@ -20,9 +20,10 @@ ERRORS = documented_errors(ErrorOut)
 
 
 def _match(request, match_id: int, *, write: bool):
-    """The match, if this caller may read it (or write its hands)."""
+    """The match, if this caller may read it (with its hands), or write its hands (without:
+    the write returns the new state, which the answer shows)."""
     caller = request.auth
-    match = match_with_hands(match_id)
+    match = match_to_write(match_id) if write else match_with_hands(match_id)
     allowed = match is not None and (
         caller.match_id == match.pk
         or (caller.user is not None and can_keep_score(caller.user, match))
@@ -33,12 +34,15 @@ def _match(request, match_id: int, *, write: bool):
     return match
 
 
-def _out(request, match, *, fresh=False):
-    if fresh:  # re-read after a write
+def _out(request, match, state: rules.MatchState | None = None, *, fresh=False):
+    """The match object. After a write to its hands, from the `match` the service brought
+    up to date and the `state` it returned: nothing is read again, no hand replayed."""
+    if fresh:  # re-read after a write that returns no state
         match = match_with_hands(match.pk)
     caller = request.auth
     keeper = caller.user is not None and can_keep_score(caller.user, match)
-    state = match.replay(match.hands.all())
+    if state is None:
+        state = match.replay(match.hands.all())
     return match_data(match, state, request=request, with_secret=keeper)
 
 
@@ -91,9 +95,9 @@ def get_match(request, id: int = MatchId):
 def add_hand(request, payload: NewHandIn, id: int = MatchId):
     match = _match(request, id, write=True)
     with refusals(match):
-        services.record_hand(match=match, number=payload.number, hand=hand_from(payload),
-                             by=request.auth.user)
-    return Status(201, _out(request, match, fresh=True))
+        state = services.record_hand(match=match, number=payload.number,
+                                     hand=hand_from(payload), by=request.auth.user)
+    return Status(201, _out(request, match, state))
 
 
 @router.put("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
@@ -101,9 +105,9 @@ def add_hand(request, payload: NewHandIn, id: int = MatchId):
 def correct_hand(request, payload: HandIn, id: int = MatchId, number: int = HandNumber):
     match = _match(request, id, write=True)
     with refusals(match):
-        services.correct_hand(match=match, number=number, hand=hand_from(payload),
-                              by=request.auth.user)
-    return _out(request, match, fresh=True)
+        state = services.correct_hand(match=match, number=number, hand=hand_from(payload),
+                                      by=request.auth.user)
+    return _out(request, match, state)
 
 
 @router.delete("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
@@ -111,8 +115,8 @@ def correct_hand(request, payload: HandIn, id: int = MatchId, number: int = Hand
 def undo_hand(request, id: int = MatchId, number: int = HandNumber):
     match = _match(request, id, write=True)
     with refusals(match):
-        services.undo_last_hand(match=match, number=number, by=request.auth.user)
-    return _out(request, match, fresh=True)
+        state = services.undo_last_hand(match=match, number=number, by=request.auth.user)
+    return _out(request, match, state)
 
 
 

@@ -1,6 +1,10 @@
 """Tournaments: create one with its teams, draw rounds, read it and its standings. Its
 matches are read and scored through the match API."""
 
+import json
+
+from django.core.cache import cache
+from django.http import HttpResponse, HttpResponseNotModified
 from ninja import Path, Query, Router, Status
 
 from api import auth
@@ -25,7 +29,7 @@ from scoring.services import NewTeam
 from tournaments import services
 from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import can_organize, overview, tiebreaks_of
+from tournaments.selectors import can_organize, etag, overview, standings_table, tiebreaks_of
 from tournaments.services import Settings
 
 router = Router(tags=["tournaments"])
@@ -33,6 +37,7 @@ router = Router(tags=["tournaments"])
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
 TeamId = Path(..., ge=1, le=MAX_ID, description="The team's id in the tournament.")
 ERRORS = documented_errors(ErrorOut)
+STANDINGS_SECONDS = 600  # as the public pages' fragments (tournaments/views/public.py)
 
 
 def _tournament(request, pk: int, *, organize: bool) -> Tournament:
@@ -128,13 +133,30 @@ def draw_round(request, id: int = TournamentId,
 @router.get("/tournaments/{id}/standings", response={200: StandingsOut, **ERRORS},
             auth=auth.PUBLIC, summary="The standings", openapi_extra=auth.PUBLIC_SECURITY)
 def standings(request, id: int = TournamentId):
-    view = overview(_tournament(request, id, organize=False))
-    return {"tiebreaks": list(tiebreaks_of(view.tournament)), "standings": [
-        {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
-         **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
-         "withdrawn": s.withdrawn}
-        for s in view.standings
-    ]}
+    """Computed and serialized once per version of the standings (they move when a match
+    ends) and kept in the shared cache, as the public pages are. The answer's ETag, sent
+    back in If-None-Match, gets a 304 while they have not moved."""
+    tournament = _tournament(request, id, organize=False)
+    tag = etag(tournament, "api", finished_only=True)
+    if tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        key = f"api:standings:{tag}"
+        body = cache.get(key)
+        if body is None:
+            data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
+                {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
+                 **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
+                 "withdrawn": s.withdrawn}
+                for s in standings_table(tournament)
+            ]}
+            # As ninja would answer it, once: checked against the schema, in JSON.
+            body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
+            cache.set(key, body, STANDINGS_SECONDS)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @router.patch("/tournaments/{id}/teams/{team_id}", response={200: TournamentTeamOut, **ERRORS},

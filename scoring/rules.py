@@ -847,26 +847,54 @@ def match_state(
     reason: FinishReason | None = None
     finished_at: int | None = None
     for number, hand in enumerate(hands, start=1):
-        points = hand_points(variant, hand)
-        score = Pair(score.a + points.a, score.b + points.b)
-        lines.append(
-            HandLine(number, dealer_of_hand(variant, first_dealer, number), hand, points, score)
-        )
-        if winner is not None:
-            continue
-        if hand.kind == HandKind.FOUR_SEVENS:
-            winner, reason = Team(hand.four_sevens_team), FinishReason.FOUR_SEVENS
-        elif score.a != score.b and max(score) >= target:
-            winner, reason = _ahead(score), FinishReason.TARGET
-        elif time_called_after is not None and number > time_called_after and score.a != score.b:
-            winner, reason = _ahead(score), FinishReason.TIME
-        if winner is not None:
-            finished_at = number
+        line = _line(variant, first_dealer, number, hand, score)
+        lines.append(line)
+        score = line.score
+        if winner is None and (decided := _decision(target, line, time_called_after)):
+            (winner, reason), finished_at = decided, number
     if winner is None and forfeited_by:
         winner, reason, finished_at = Team(forfeited_by).other, FinishReason.FORFEIT, len(lines)
     return MatchState(
         variant, target, first_dealer, tuple(lines), score, winner, reason, finished_at
     )
+
+
+def play_hand(state: MatchState, hand: Hand, *,
+              time_called_after: int | None = None) -> MatchState:
+    """`state` stepped by one more hand: what `match_state` gives for the hands so far and
+    this one, without replaying them (recording a hand costs the same at hand 70 as at hand
+    1). Only a match still in progress takes a hand (`check_can_record`)."""
+    if state.finished:
+        raise ValueError("a finished match takes no more hands")
+    line = _line(state.variant, state.first_dealer, state.next_hand, hand, state.score)
+    decided = _decision(state.target, line, time_called_after)
+    winner, reason = decided if decided else (None, None)
+    return MatchState(
+        state.variant, state.target, state.first_dealer, (*state.lines, line), line.score,
+        winner, reason, line.number if decided else None,
+    )
+
+
+def _line(variant: Variant, first_dealer: str, number: int, hand: Hand,
+          before: Pair) -> HandLine:
+    """Hand `number` as the history shows it, the totals `before` it added up."""
+    points = hand_points(variant, hand)
+    score = Pair(before.a + points.a, before.b + points.b)
+    return HandLine(number, dealer_of_hand(variant, first_dealer, number), hand, points, score)
+
+
+def _decision(target: int, line: HandLine,
+              time_called_after: int | None) -> tuple[Team, FinishReason] | None:
+    """Whether the hand of `line` ends a match still in progress: four sevens wins at once;
+    otherwise the higher total at or past the target, or after time was called."""
+    score = line.score
+    if line.hand.kind == HandKind.FOUR_SEVENS:
+        return Team(line.hand.four_sevens_team), FinishReason.FOUR_SEVENS
+    if score.a != score.b and max(score) >= target:
+        return _ahead(score), FinishReason.TARGET
+    if time_called_after is not None and line.number > time_called_after and score.a != score.b:
+        return _ahead(score), FinishReason.TIME
+    return None
 
 
 def _ahead(score: Pair) -> Team:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
-from scoring import charts, display, extensions, rules
+from scoring import charts, display, extensions, rules, states
 from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
 TEAMS_AND_SEATS = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w")
@@ -31,6 +31,14 @@ def match_with_hands(pk: int) -> Match | None:
         .filter(pk=pk)
         .first()
     )
+
+
+def match_to_write(pk: int) -> Match | None:
+    """The match with its teams and seats, without its hands: for a write to them, which
+    returns the new state (scoring.services)."""
+    if not 1 <= pk <= MAX_ID:
+        return None
+    return Match.objects.select_related(*table_related()).filter(pk=pk).first()
 
 
 def matches_with_hands(user):
@@ -59,6 +67,28 @@ def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match
 
 
 @dataclass(frozen=True)
+class Version:
+    """What a poll needs to answer 304: which match, its version, and who owns it."""
+
+    pk: int
+    version: int
+    owner_id: int | None
+
+
+def match_version(*, pk: int | None = None, token: str | None = None) -> Version | None:
+    """The match's version, by id or by the secret of its score keeper link: one query of
+    the match's own table, three columns, for the polls that find nothing new."""
+    matches = Match.objects.values_list("pk", "version", "owner_id")
+    if token is not None:
+        if not is_scorekeeper_token_shaped(token):
+            return None
+        found = matches.filter(scorekeeper_token=token).first()
+    else:
+        found = matches.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    return Version(*found) if found else None
+
+
+@dataclass(frozen=True)
 class HistoryRow:
     line: rules.HandLine
     dealer_seat: str  # the seat's name, e.g. "North"
@@ -83,10 +113,11 @@ class TablePage:
     chart: charts.Chart
 
 
-def table_page(match: Match) -> TablePage:
-    """Everything the match page shows: two queries beside the match's own."""
-    hands = list(Hand.objects.filter(match=match).order_by("number"))
-    state = match.replay(hands)
+def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage:
+    """Everything the match page shows: its revisions' query beside the match's own, and
+    one for its hands unless `state` is given (a write's) or kept (scoring.states)."""
+    if state is None:
+        state = states.of(match)
     revisions = list(
         HandRevision.objects.filter(match=match).select_related("by").order_by("-at", "-id")
     )

@@ -4,7 +4,9 @@ Every function runs in one transaction and locks the match's row first, so that 
 score keepers entering the same hand are served one after the other: the first is
 recorded, the second is told the hand is already there. (On SQLite, where row locks do
 not exist, the IMMEDIATE transactions of the settings serialise writers the same way.)
-Cached totals on the match are always rewritten from a replay of its hands.
+Cached totals on the match are rewritten from its state after each change: a new hand
+steps the state by one hand (rules.play_hand, from the state scoring.states keeps), every
+other change replays the match's hands.
 """
 
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import extensions, names, rules
+from scoring import extensions, names, rules, states
 from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     Hand,
@@ -26,6 +28,7 @@ from scoring.models import (
     new_scorekeeper_token,
 )
 from scoring.permissions import can_keep_score
+from scoring.selectors import table_related
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -110,8 +113,38 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
 
 
 def _lock(match: Match | int) -> Match:
+    """The match's row, read afresh and locked for this transaction. When the caller passed
+    the match it had read with its teams, seats and table (selectors.table_related), the
+    locked row keeps them: the extensions' checks and the answer need no query for them."""
     pk = match.pk if isinstance(match, Match) else match
-    return Match.objects.select_for_update(of=("self",)).get(pk=pk)
+    locked = Match.objects.select_for_update(of=("self",)).get(pk=pk)
+    if isinstance(match, Match):
+        _carry_relations(match, locked)
+    return locked
+
+
+def _carry_relations(read: Match, locked: Match) -> None:
+    """The relations `read` has loaded, onto `locked` (those whose key did not change)."""
+    for name in {path.split("__")[0] for path in table_related()}:
+        field = Match._meta.get_field(name)
+        if not field.is_cached(read) or field.is_cached(locked):
+            continue
+        if field.concrete and getattr(read, field.attname) != getattr(locked, field.attname):
+            continue
+        field.set_cached_value(locked, field.get_cached_value(read))
+
+
+# What a write to a match changes on its row: copied onto the caller's instance after the
+# write, so that the caller answers from it without reading the match again.
+WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
+                  "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
+                  "time_called_after", "forfeited_by", "scorekeeper_token")
+
+
+def _update_caller(match: Match | int, locked: Match) -> None:
+    if isinstance(match, Match) and match is not locked:
+        for name in WRITTEN_FIELDS:
+            setattr(match, name, getattr(locked, name))
 
 
 def _guard(match: Match, by) -> None:
@@ -122,7 +155,7 @@ def _guard(match: Match, by) -> None:
 
 def _open(match: Match | int, by=None, *, guard=True):
     """The match locked for writing, its hands in order and its state: where every change
-    starts."""
+    that replays the match starts."""
     locked = _lock(match)
     if guard:
         _guard(locked, by)
@@ -144,6 +177,13 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
             "hands_after_end",
             gettext_noop("This match would hold hands after the one that ended it."),
         )], state=state)
+    return _write_state(match, state, hand_written=hand_written, also=also)
+
+
+def _write_state(match: Match, state: rules.MatchState, *, hand_written: bool = True,
+                 also: tuple[str, ...] = ()) -> rules.MatchState:
+    """Write `state` on the match's row (and the fields `also` changed, in the same write),
+    bump its version, and keep the state for the next write (scoring.states)."""
     now = timezone.now()
     match.status = state.status
     match.winner = state.winner
@@ -158,6 +198,7 @@ def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
         match.last_hand_at = now
         fields.append("last_hand_at")
     match.save(update_fields=fields)
+    states.remember(match, state)
     return state
 
 
@@ -168,19 +209,30 @@ def record_hand(
     """Add hand `number`, which must be the match's next hand; return the new state.
 
     `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
+
+    The state before the hand is the one the last write kept (scoring.states), else a
+    replay of the hands; the new one is that state stepped by this hand (rules.play_hand),
+    so the write reads no hand. When `match` is a Match, its row's fields are brought up to
+    date (WRITTEN_FIELDS): the caller answers from it and the returned state, without
+    reading the match again.
     """
-    locked, hands, state = _open(match, by)
+    locked = _lock(match)
+    _guard(locked, by)
+    state = states.of(locked)
     if conflict := rules.check_can_record(state, number):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
     if first_dealer is not None and first_dealer != locked.first_dealer:
-        _set_first_dealer(locked, first_dealer)
+        _set_first_dealer(locked, first_dealer)  # only before hand 1 (refused after)
+        state = locked.replay([])  # who deals changed with the first dealer
     row = Hand(match=locked, number=number, entered_by=_user(by))
     row.set_from_rules(locked.variant, hand)
     row.save()
-    recorded = _save_state(locked, [*hands, row])
+    recorded = _write_state(
+        locked, rules.play_hand(state, hand, time_called_after=locked.time_called_after))
     extensions.after_result_change(locked, state, recorded, _user(by))
+    _update_caller(match, locked)
     return recorded
 
 
@@ -216,6 +268,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
     )
     corrected = _save_state(locked, hands, hand_written=False)
     extensions.after_result_change(locked, state, corrected, _user(by))
+    _update_caller(match, locked)
     return corrected
 
 
@@ -233,6 +286,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
     extensions.after_result_change(locked, state, undone, _user(by))
+    _update_caller(match, locked)
     return undone
 
 
@@ -244,7 +298,9 @@ def note_redeal(*, match: Match | int) -> rules.MatchState:
         raise Conflict([refusal], state=state)
     locked.redeals += 1
     locked.save(update_fields=["redeals"])
-    return _save_state(locked, hands, hand_written=False)
+    redealt = _save_state(locked, hands, hand_written=False)
+    _update_caller(match, locked)
+    return redealt
 
 
 @transaction.atomic
@@ -309,7 +365,9 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
     locked, hands, _state = _open(match)
     _set_first_dealer(locked, seat)
-    return _save_state(locked, hands, hand_written=False)
+    dealt = _save_state(locked, hands, hand_written=False)
+    _update_caller(match, locked)
+    return dealt
 
 
 def _set_first_dealer(locked: Match, seat) -> None:

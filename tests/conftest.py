@@ -3,6 +3,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import states
 from tests.factories import MatchFactory, UserFactory
 
 # What htmx sends with each of its requests: views answer it with a fragment.
@@ -53,5 +54,43 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with no rendered fragment from another."""
+    """Each test starts with no rendered fragment or kept match state from another."""
     cache.clear()
+    states.forget_all()
+
+
+class _Queries:
+    """The queries a block sends, as production sends them: the test's own transaction
+    makes every service's atomic block a savepoint, which production never sends."""
+
+    def __init__(self, captured):
+        self.captured = captured
+
+    @property
+    def sql(self) -> list[str]:
+        return [query["sql"] for query in self.captured.captured_queries
+                if "SAVEPOINT" not in query["sql"]]
+
+    def __len__(self):
+        return len(self.sql)
+
+    def __repr__(self):
+        return "\n".join(f"{n}. {sql[:150]}" for n, sql in enumerate(self.sql, 1))
+
+
+@pytest.fixture
+def count_queries(django_capture_on_commit_callbacks):
+    """`with count_queries() as queries:` ... `len(queries)`; what the block left to do on
+    commit (the shared cache's writes) runs as it would after a real commit."""
+    from contextlib import contextmanager
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    @contextmanager
+    def counting():
+        with django_capture_on_commit_callbacks(execute=True), \
+                CaptureQueriesContext(connection) as captured:
+            yield _Queries(captured)
+
+    return counting

@@ -1,6 +1,7 @@
 """Reads for tournaments: a fixed handful of queries, whatever the size of the field."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, Q, Sum
 from django.http import Http404
@@ -111,6 +112,36 @@ def standings_of(tournament: Tournament, entries, *, rounds_before: int | None =
     return standings_from(tournament, entries, list(tables), list(byes))
 
 
+def standings_table(tournament: Tournament, entries=None) -> list[Standing]:
+    """The standings from plain values, no model built for each of the field's matches:
+    the finished results and the byes (and the teams, unless `entries` are given)."""
+    if entries is None:
+        teams = [TeamRecord(*values) for values in Entry.objects.filter(tournament=tournament)
+                 .order_by("seed").values_list("pk", "team__name", "seed", "withdrawn")]
+    else:
+        teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
+    results = [
+        Result(a, b, score_a, score_b, a if winner == rules.Team.A else b)
+        for a, b, score_a, score_b, winner in Table.objects.filter(
+            round__tournament=tournament, match__status=rules.Status.FINISHED,
+        ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
+                      "match__winner")
+    ]
+    byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
+    return compute_standings(teams, results, list(byes), tiebreaks_of(tournament))
+
+
+@dataclass(frozen=True)
+class StandingsOnly:
+    """What a page that shows only the standings reads of an Overview."""
+
+    standings: list[Standing]
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> "StandingsOnly":
+        return cls(standings_table(tournament))
+
+
 # --- What the pages show ------------------------------------------------------------------
 
 
@@ -125,7 +156,7 @@ class TableView:
     def finished(self) -> bool:
         return self.match.status == rules.Status.FINISHED
 
-    @property
+    @cached_property  # asked four times by each table's card
     def winner(self) -> Entry | None:
         if not self.finished:
             return None
@@ -214,8 +245,14 @@ class Overview:
         return bracket
 
 
-def overview(tournament: Tournament) -> Overview:
-    """Entries, rounds, tables with their matches, byes and standings: four queries."""
+def overview(tournament: Tournament, *, past_tables: bool = True) -> Overview:
+    """Entries, rounds, tables with their matches, byes and standings: four queries.
+
+    Without `past_tables` (the organizer's dashboard, which shows the round being played)
+    only the current round's tables and byes are read as models, the earlier rounds' left
+    empty; the standings come from plain values (standings_table): six queries, and no
+    model for each match of a long evening.
+    """
     entries = list(
         Entry.objects.filter(tournament=tournament)
         .select_related("team__first_player", "team__second_player")
@@ -224,12 +261,13 @@ def overview(tournament: Tournament) -> Overview:
     by_id = {entry.pk: entry for entry in entries}
     rounds = {r.pk: RoundView(r) for r in Round.objects.filter(tournament=tournament)
               .order_by("number")}
-    tables = list(
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("match")
-        .order_by("round__number", "number")
-    )
-    byes = list(Bye.objects.filter(round__tournament=tournament).order_by("position"))
+    tables = Table.objects.filter(round__tournament=tournament).select_related("match")
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if not past_tables:
+        current = list(rounds)[-1:]  # the last round's id, when there is one
+        tables, byes = tables.filter(round_id__in=current), byes.filter(round_id__in=current)
+    tables = list(tables.order_by("round__number", "number"))
+    byes = list(byes.order_by("position"))
     for table in tables:
         rounds[table.round_id].tables.append(
             TableView(table, table.match, by_id[table.entry_a_id], by_id[table.entry_b_id])
@@ -237,13 +275,17 @@ def overview(tournament: Tournament) -> Overview:
     for bye in byes:
         rounds[bye.round_id].byes.append(by_id[bye.entry_id])
         rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
-    drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
-        b.entry_id for b in byes}
+    if past_tables:
+        drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
+            b.entry_id for b in byes}
+        standings = standings_from(tournament, entries, tables, byes)
+    else:
+        drawn, standings = None, standings_table(tournament, entries)  # drawn: read
     return Overview(
         tournament=tournament,
         entries=entries,
         rounds=list(rounds.values()),
-        standings=standings_from(tournament, entries, tables, byes),
+        standings=standings,
         total_rounds=rounds_in_all(tournament, entries, drawn),
     )
 

@@ -4,6 +4,7 @@ DATABASE_URL  database (default: SQLite file db.sqlite3 at the project root)
 SECRET_KEY    required unless DEBUG is on
 DEBUG         "1"/"true"/"yes"/"on" to turn on; off unless set
 ALLOWED_HOSTS comma-separated host names (default with DEBUG: localhost, 127.0.0.1)
+REDIS_URL     the cache shared by several app servers, e.g. redis://127.0.0.1:6379/0
 """
 
 from datetime import timedelta
@@ -108,6 +109,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Each connection is checked as it leaves the pool: after the database went away and came
     # back, no request gets a dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Parameters bound by the server, so that psycopg prepares a query the connection sends
+    # again and again (its prepare_threshold, 5 runs) and PostgreSQL reuses its plan: the
+    # table page's read of a match with its teams, seats and table joins ten tables, and
+    # planning it took longer than running it. DATABASE_SERVER_SIDE_BINDING=0 turns it off
+    # (behind a pooler in transaction mode, which cannot keep prepared statements).
+    DATABASES["default"]["OPTIONS"]["server_side_binding"] = env_bool(
+        "DATABASE_SERVER_SIDE_BINDING", default=True)
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait for each other
     # (up to the timeout) instead of failing with "database is locked".
@@ -121,14 +129,34 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# A per-process cache of rendered public fragments, keyed by the database's own version of
-# what they show: nothing in it is state (any app server can answer any request).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
+# The cache holds what can be made again from the database, keyed by the database's own
+# version of it: rendered public fragments, each match's state (scoring/states.py), the
+# sessions. With REDIS_URL it is Redis, shared by every app server (README, Deploying: several
+# servers behind one proxy), through Django's RedisCache (config/cache.py: a Redis that stops
+# answering is a miss, not an error); otherwise each process keeps its own in memory.
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Apps (or test runs) sharing one Redis keep apart by prefix.
+            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX") or "politaine",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
+    }
+
+# Sessions are read from the cache (Redis when REDIS_URL is set, shared by every app server)
+# and written through to the database, which keeps them when the cache is emptied: a signed-in
+# keeper's request costs no session query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
 # (config/csrf.py): the check that looks for Django's own class by name does not see it.

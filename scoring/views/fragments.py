@@ -28,7 +28,12 @@ URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo"
 def live_etag(match, entry_number) -> str:
     """Changes with every write to the match (its version), the language and the hand the
     asking phone is entering."""
-    return f'W/"{match.pk}-{match.version}-{get_language()}-{entry_number or 0}"'
+    return etag_of(match.pk, match.version, entry_number)
+
+
+def etag_of(pk: int, version: int, entry_number) -> str:
+    """live_etag from the match's id and version alone (a poll's 304 reads nothing else)."""
+    return f'W/"{pk}-{version}-{get_language()}-{entry_number or 0}"'
 
 
 def standing_text(match, state: rules.MatchState) -> str:
@@ -55,14 +60,15 @@ class MatchPage:
     """One request's view of the match page: the match read once, each fragment's context
     built from it on demand."""
 
-    def __init__(self, request, access: TableAccess):
+    def __init__(self, request, access: TableAccess, state: rules.MatchState | None = None):
         self.request = request
         self.access = access
         self.match = access.match
+        self._state = state  # a write's new state: nothing to read or replay
 
     @cached_property
     def page(self):
-        return table_page(self.match)
+        return table_page(self.match, self._state)
 
     @property
     def state(self) -> rules.MatchState:

@@ -24,23 +24,18 @@ from scoring.forms import (
     fill_blanks,
     fill_points_from_count,
 )
-from scoring.views.fragments import MatchPage, live_etag
+from scoring.selectors import Version, match_version
+from scoring.views.fragments import MatchPage, etag_of, live_etag
 
 TEMPLATE = "scoring/table.html"
 # Codes that only say an input is still empty: not worth a message while typing.
 STILL_TYPING = {"points_missing", "tricks_missing"}
 
 
-# What a write to a match can change (teams and seats change only through a tournament's
-# swap, never from the table page).
-WRITTEN_FIELDS = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
-                  "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
-                  "time_called_after", "scorekeeper_token"]
-
-
 def _fresh(access: TableAccess) -> TableAccess:
-    """The access with the match's state as the database has it now (after a write)."""
-    access.match.refresh_from_db(fields=WRITTEN_FIELDS)
+    """The access with the match's state as the database has it now (after a refused
+    write, which may have lost to another phone's)."""
+    access.match.refresh_from_db(fields=services.WRITTEN_FIELDS)
     return access
 
 
@@ -68,13 +63,42 @@ def table(request, access):
 
 
 @require_GET
-@table_view
-def live(request, access):
+def live(request, pk=None, token=None):
     """The scoreboard and history, polled by every phone on the match.
 
-    Answers 304 while nothing changed (the version of the match is in the ETag), so a
-    poll costs one small query.
+    Answers 304 while nothing changed (the version of the match is in the ETag): a poll
+    via the link costs one small query, of the match's version alone, and nothing else
+    runs for it. Anything else (a change, or a caller only the full check admits) goes on
+    to the fragments.
     """
+    known = request.headers.get("If-None-Match", "")
+    if known:
+        entry_number = _int(request.GET.get("number"))
+        found = match_version(pk=pk, token=token)
+        if found is not None and _may_poll(request, found, token):
+            etag = etag_of(found.pk, found.version, entry_number)
+            if etag in known:
+                return _live_headers(HttpResponseNotModified(), etag)
+    return _live(request, pk=pk, token=token)
+
+
+def _may_poll(request, found: Version, token) -> bool:
+    """Who may have a 304 without the full check: the link's holder, the match's owner, a
+    superuser (others, a tournament's organizers, go through table_view's)."""
+    if token is not None:
+        return True
+    user = request.user
+    return user.is_authenticated and (found.owner_id == user.pk or user.is_superuser)
+
+
+def _live_headers(response, etag):
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@table_view
+def _live(request, access):
     entry_number = _int(request.GET.get("number"))
     etag = live_etag(access.match, entry_number)
     if etag in request.headers.get("If-None-Match", ""):
@@ -98,20 +122,25 @@ def live(request, access):
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
         }
         response = _render(request, context, "live")
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _live_headers(response, etag)
 
 
-def _after_write(request, access, message, *, entry=True, status=200, error=False):
-    """After a write (or a refused one): fresh fragments for htmx, or back to the page."""
-    access = _fresh(access)
+def _after_write(request, access, message, *, state: rules.MatchState | None = None,
+                 entry=True, status=200, error=False):
+    """After a write (or a refused one): fresh fragments for htmx, or back to the page.
+
+    `state` is the write's new state: the service brought `access.match` up to date with
+    it, so the fragments are drawn from both without reading the match or its hands again.
+    Without it (a refusal) the match is read afresh.
+    """
+    if state is None:
+        access = _fresh(access)
     if not request.htmx:
         if error:
             return _page(request, access, status=status, flash=[("error", message)])
         messages.success(request, message)
         return redirect(access.url("table"))
-    page = MatchPage(request, access)
+    page = MatchPage(request, access, state)
     form = page.entry_form()
     context = {
         **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
@@ -154,7 +183,8 @@ def record(request, access):
             )
         except ScoringError as refusal:
             return _refused(request, access, refusal)
-        return _after_write(request, access, _saved_message(access, number, state))
+        return _after_write(request, access, _saved_message(access, number, state),
+                            state=state)
     if request.htmx:
         return _render(request, page.entry(form=form), "entry", status=422)
     return _page(request, access, status=422, form=form)
@@ -209,7 +239,7 @@ def four_sevens(request, access):
         return _page(request, access, status=422, four_sevens_form=form)
     number = form.cleaned_data["number"]
     try:
-        services.record_hand(
+        state = services.record_hand(
             match=access.match,
             number=number,
             hand=rules.Hand.four_sevens(form.cleaned_data["team"]),
@@ -217,18 +247,19 @@ def four_sevens(request, access):
         )
     except ScoringError as refusal:
         return _refused(request, access, refusal)
-    return _after_write(request, access, _("Four sevens: the match is over."))
+    return _after_write(request, access, _("Four sevens: the match is over."), state=state)
 
 
 @require_POST
 @table_view
 def redeal(request, access):
     try:
-        services.note_redeal(match=access.match)
+        state = services.note_redeal(match=access.match)
     except ScoringError as refusal:
         return _refused(request, access, refusal, entry=False)
     return _after_write(
-        request, access, _("Redeal noted: the same dealer deals again."), entry=False
+        request, access, _("Redeal noted: the same dealer deals again."), state=state,
+        entry=False,
     )
 
 
@@ -243,7 +274,7 @@ def first_dealer(request, access):
         return _refused(request, access, refusal)
     # The hand being typed stays as it is: only the scoreboard says who deals.
     return _after_write(request, access, _("%(seat)s deals the first hand.") % {
-        "seat": seat_label(access.match, state.dealer)}, entry=False)
+        "seat": seat_label(access.match, state.dealer)}, state=state, entry=False)
 
 
 @require_POST
@@ -254,10 +285,11 @@ def undo(request, access):
     if number is None:
         return redirect(access.url("table"))
     try:
-        services.undo_last_hand(match=access.match, number=number, by=request.user)
+        state = services.undo_last_hand(match=access.match, number=number, by=request.user)
     except ScoringError as refusal:
         return _refused(request, access, refusal)
-    return _after_write(request, access, _("Hand %(number)s undone.") % {"number": number})
+    return _after_write(request, access, _("Hand %(number)s undone.") % {"number": number},
+                        state=state)
 
 
 @require_http_methods(["GET", "POST"])
@@ -286,7 +318,7 @@ def edit_hand(request, access, number):
                 message = _("Hand %(number)s corrected. The score is %(a)s–%(b)s.") % {
                     "number": number, "a": state.score.a, "b": state.score.b,
                 }
-                return _after_write(request, access, message,
+                return _after_write(request, access, message, state=state,
                                     entry=was_finished != state.finished)
     else:
         form = page.hand_form(initial=HandForm.initial_for_correction(_initial(hand)),

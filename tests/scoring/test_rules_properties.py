@@ -1,5 +1,6 @@
 """Properties of the rules engine over generated hands and matches."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -72,3 +73,23 @@ def test_validation_never_crashes_on_any_input(variant, a, b, politaines):
     assert isinstance(rules.validate_hand(variant, hand), list)
     hand = Hand(tricks=rules.Pair(a, b))
     assert isinstance(rules.validate_hand(variant, hand), list)
+
+
+@given(playable_matches(), st.none() | st.integers(0, 20))
+def test_stepping_hand_by_hand_gives_the_replay(match, time_called_after):
+    """Recording steps the state by one hand (rules.play_hand); corrections replay the
+    match: both must say the same after every hand."""
+    variant, target, first_dealer, hands = match
+    state = rules.match_state(variant, target, first_dealer, [])
+    for number, hand in enumerate(hands, start=1):
+        if state.finished:
+            break
+        state = rules.play_hand(state, hand, time_called_after=time_called_after)
+        assert state == rules.match_state(variant, target, first_dealer, hands[:number],
+                                          time_called_after=time_called_after)
+
+
+def test_a_finished_match_takes_no_more_steps():
+    state = rules.match_state("politaine", 11, "N", [Hand.played(11, 0)])
+    with pytest.raises(ValueError):
+        rules.play_hand(state, Hand.played(6, 5))

@@ -1,6 +1,7 @@
 from dataclasses import dataclass
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,19 @@ def standings_columns(*keys, buchholz=True) -> list[Column]:
 @register.filter
 def metric(standing, key: str):
     return getattr(standing, key)
+
+
+@register.simple_tag
+def standing_cells(standing, columns: list[Column]):
+    """A standings row's cells, one per column: the first (wins) strong, the wide ones
+    marked for narrow screens, signed values with their sign. One tag per row rather than
+    a loop of tags per cell: a field of 512 teams is 4,000 cells."""
+    cells = []
+    for index, column in enumerate(columns):
+        value = int(getattr(standing, column.key))  # a count: nothing to escape
+        css = ' class="strong"' if index == 0 else ' class="wide"' if column.wide else ""
+        cells.append(f"<td{css}>{'+' if column.signed and value > 0 else ''}{value}</td>")
+    return mark_safe("".join(cells))
 
 
 @register.filter

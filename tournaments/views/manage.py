@@ -244,8 +244,9 @@ def dashboard(request, tournament):
     else:
         template = "tournaments/dashboard.html" + ("#live" if request.htmx else "")
         response = TemplateResponse(request, template, {
-            "tournament": tournament, "view": overview(tournament), "etag": tag,
-            "now": timezone.now(),
+            # The round being played, and the standings: no earlier round's tables.
+            "tournament": tournament, "view": overview(tournament, past_tables=False),
+            "etag": tag, "now": timezone.now(),
         })
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache, private"

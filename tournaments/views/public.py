@@ -9,7 +9,13 @@ from django.template.response import TemplateResponse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from tournaments.selectors import can_organize, etag, overview, tournament_for_public
+from tournaments.selectors import (
+    StandingsOnly,
+    can_organize,
+    etag,
+    overview,
+    tournament_for_public,
+)
 
 PAGES = {
     "standings": "tournaments/public/page.html",
@@ -28,8 +34,10 @@ def _live_html(request, tournament, page, tag) -> str:
     key = f"public:{page}:{tag}"
     html = cache.get(key)
     if html is None:
+        # The standings page shows the standings alone: no need of every match's row.
+        view = StandingsOnly.of(tournament) if page == "standings" else overview(tournament)
         html = render_to_string(PAGES[page] + "#live", {
-            "tournament": tournament, "view": overview(tournament), "page": page, "etag": tag,
+            "tournament": tournament, "view": view, "page": page, "etag": tag,
         }, request=request)
         cache.set(key, html, CACHE_SECONDS)
     return html

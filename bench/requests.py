@@ -1,0 +1,275 @@
+"""make bench: CPU time per request, the app server's and PostgreSQL's, on `make serve`'s
+gunicorn (one worker, one thread) against PostgreSQL, with the ratios to /healthz.
+
+A benchmark, not a test. One request at a time, N of each kind; the CPU time of the gunicorn
+worker and of the PostgreSQL backend serving it is read from /proc/PID/stat (utime + stime)
+before and after each kind, and divided by N. The "ratio" columns are /healthz's CPU time
+over the request's: 1.0 would cost as little as the health check; "total" counts app and
+PostgreSQL together. The machine's other work is not counted, but it slows caches and
+clocks: run it on a quiet machine, and take the figures as a floor.
+
+The database (BENCH_DATABASE_URL, default: DATABASE_URL's name + "_bench" on this machine,
+else postgres://postgres@127.0.0.1:5432/politaine_bench) is dropped and made anew.
+BENCH_APP_DIR runs another checkout of the app (the "before" figures of docs/performance.md).
+"""
+
+import os
+import re
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import httpx
+import psycopg
+
+APP = Path(os.environ.get("BENCH_APP_DIR") or Path(__file__).resolve().parent.parent)
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+PORT = int(os.environ.get("BENCH_PORT", "8766"))
+BASE = f"http://127.0.0.1:{PORT}"
+APP_NAME = "politaine-bench-server"  # how the server's PostgreSQL backend is found
+TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
+RUNS = int(os.environ.get("BENCH_RUNS", "100"))  # of each kind (4 x as many /healthz)
+LONG = 70  # hands already played on "the long match"
+TEAMS = 128
+
+
+def database_url() -> str:
+    if url := os.environ.get("BENCH_DATABASE_URL"):
+        return url
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres"):
+        return url.rsplit("/", 1)[0] + "/" + url.rsplit("/", 1)[1].split("?")[0] + "_bench"
+    return "postgres://postgres@127.0.0.1:5432/politaine_bench"
+
+
+DATABASE_URL = database_url()
+
+
+def fresh_database():
+    url = urlparse(DATABASE_URL)
+    if url.hostname not in ("127.0.0.1", "localhost", "::1"):
+        sys.exit("make bench only runs against a database on this machine.")
+    with psycopg.connect(host=url.hostname, port=url.port or 5432,
+                         user=url.username or "postgres", dbname="postgres",
+                         autocommit=True) as admin:
+        name = url.path.lstrip("/")
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop_database():
+    url = urlparse(DATABASE_URL)
+    with psycopg.connect(host=url.hostname, port=url.port or 5432,
+                         user=url.username or "postgres", dbname="postgres",
+                         autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{url.path.lstrip("/")}" WITH (FORCE)')
+
+
+def server_env(static_root: str) -> dict:
+    return {
+        "PATH": os.environ["PATH"], "DATABASE_URL": DATABASE_URL, "PGAPPNAME": APP_NAME,
+        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0", "STATIC_ROOT": static_root,
+        "BIND": f"127.0.0.1:{PORT}", "DJANGO_SETTINGS_MODULE": "config.settings",
+        # One process, one thread, one connection: one PID each to read.
+        "WEB_CONCURRENCY": "1", "THREADS": "1", "DATABASE_POOL_MAX": "1",
+        "AXES_FAILURE_LIMIT": "1000000",
+    }
+
+
+def prepare(env) -> dict:
+    """Migrate; then matches to post hands to, a match of 70 hands, an API token and a
+    public Swiss of 128 teams with 6 rounds played."""
+    for command in (["migrate", "--no-input", "-v0"], ["collectstatic", "--no-input", "-v0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=APP, env=env, check=True)
+    os.environ.update({key: value for key, value in env.items() if key != "PGAPPNAME"})
+    sys.path.insert(0, str(APP))
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from accounts.services import issue_token
+    from scoring import rules
+    from scoring import services as scoring
+    from scoring.services import NewTeam
+    from tournaments import services
+    from tournaments.services import Settings
+
+    owner = get_user_model().objects.create_user("keeper", password=secrets.token_hex(8))
+
+    def new_match(target=33):
+        return scoring.create_match(owner=owner, variant="politaine", target=target,
+                                    team_a=NewTeam("Les Bleus", ("Anne", "Marc")),
+                                    team_b=NewTeam("Les Rouges", ("Luc", "Julie")))
+
+    long = new_match(target=999)  # level hands: it goes on
+    for number in range(1, LONG + 1):
+        points = (6, 5) if number % 2 else (5, 6)
+        scoring.record_hand(match=long.pk, number=number, hand=rules.Hand.played(*points))
+    tournament = services.create_tournament(
+        owner=owner,
+        settings=Settings(name="Bench", variant="politaine", format="swiss", swiss_rounds=7,
+                          target=11, public=True),
+        teams=[NewTeam(f"Équipe {i}", (f"J{i}a", f"J{i}b")) for i in range(1, TEAMS + 1)])
+    for number in range(6):
+        round_ = services.draw_next_round(tournament=tournament)
+        for index, match_id in enumerate(round_.tables.values_list("match_id", flat=True)):
+            a = 11 if (index + number) % 2 else 0
+            scoring.record_hand(match=match_id, number=1, hand=rules.Hand.played(a, 11 - a))
+    services.draw_next_round(tournament=tournament)
+    seeded = {
+        "token": issue_token(user=owner),
+        "api_matches": [new_match().pk for _ in range(RUNS + 1)],
+        "page_matches": [new_match().scorekeeper_token for _ in range(RUNS + 1)],
+        "long": (long.pk, long.scorekeeper_token),
+        "tournament": tournament.pk,
+    }
+    connections.close_all()
+    return seeded
+
+
+def start_server(env):
+    process = subprocess.Popen([str(GUNICORN), "config.wsgi", "-c", "config/gunicorn.py"],
+                               cwd=APP, env=env, start_new_session=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(BASE + "/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    stop_server(process)
+    sys.exit("the server did not start")
+
+
+def stop_server(process):
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def worker_pid(master: int) -> int:
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return int(children[0])
+
+
+def backend_pids() -> list[int]:
+    url = urlparse(DATABASE_URL)
+    with psycopg.connect(host=url.hostname, port=url.port or 5432,
+                         user=url.username or "postgres", dbname="postgres") as admin:
+        return [pid for (pid,) in admin.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s", [APP_NAME])]
+
+
+def cpu_ms(pid: int) -> float:
+    """utime + stime of a process so far, in milliseconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * TICK_MS
+
+
+class Measure:
+    def __init__(self, app_pid: int):
+        self.app_pid = app_pid
+        self.rows = []
+
+    def run(self, name, requests, expect):
+        """`requests`: one callable per request, each returning a response."""
+        requests = list(requests)
+        requests[0]()  # a first one warms what is cached per process (not counted)
+        requests = requests[1:]
+        backends = backend_pids()
+        before_app = cpu_ms(self.app_pid)
+        before_db = sum(cpu_ms(pid) for pid in backends)
+        walls = []
+        for request in requests:
+            start = time.perf_counter()
+            response = request()
+            walls.append((time.perf_counter() - start) * 1000)
+            if response.status_code != expect:
+                sys.exit(f"{name}: {response.status_code}, not {expect}: {response.text[:300]}")
+        app = (cpu_ms(self.app_pid) - before_app) / len(requests)
+        database = (sum(cpu_ms(pid) for pid in backend_pids() if pid in backends)
+                    - before_db) / len(requests)
+        self.rows.append((name, app, database, statistics.median(walls)))
+
+    def print(self):
+        healthz = self.rows[0][1]
+        print(f"{'request':<48} {'app CPU':>8} {'PG CPU':>8} {'wall':>7} "
+              f"{'app ratio':>10} {'total ratio':>12}")
+        for name, app, database, wall in self.rows:
+            print(f"{name:<48} {app:>6.2f}ms {database:>6.2f}ms {wall:>5.1f}ms "
+                  f"{healthz / app if app else 0:>10.3f} "
+                  f"{healthz / (app + database) if app + database else 0:>12.3f}")
+        print("CPU per request from /proc/PID/stat (gunicorn worker, PostgreSQL backend), "
+              f"{len(self.rows) and RUNS} runs of each, one at a time; ratio = /healthz's "
+              "CPU over the request's. A shared machine makes every figure noisy.")
+
+
+def main():
+    fresh_database()
+    static_root = tempfile.mkdtemp(prefix="politaine-bench-static-")
+    env = server_env(static_root)
+    seeded = prepare(env)
+    server = start_server(env)
+    try:
+        client = httpx.Client(base_url=BASE, timeout=30)
+        api = {"Authorization": f"Bearer {seeded['token']}"}
+        measure = Measure(worker_pid(server.pid))
+        client.get("/api/v1/matches", headers=api)  # the connection opened: its backend
+
+        measure.run("/healthz", [lambda: client.get("/healthz")] * (4 * RUNS + 1), 200)
+
+        def api_hand(match_id, number, points=(6, 5)):
+            return lambda: client.post(f"/api/v1/matches/{match_id}/hands", headers=api, json={
+                "number": number, "points": {"a": points[0], "b": points[1]}})
+
+        measure.run("hand through the API, new match",
+                    [api_hand(pk, 1) for pk in seeded["api_matches"]], 201)
+        long_pk, long_token = seeded["long"]
+        measure.run(f"the same, on a match of {LONG}+ hands",
+                    [api_hand(long_pk, LONG + n, (6, 5) if n % 2 else (5, 6))
+                     for n in range(1, RUNS + 2)], 201)
+
+        page = client.get(f"/k/{seeded['page_matches'][0]}/")
+        htmx = {"HX-Request": "true", "X-CSRFToken": CSRF.search(page.text).group(1)}
+
+        def page_hand(token):
+            return lambda: client.post(f"/k/{token}/hands/", headers=htmx,
+                                       data={"number": 1, "points_a": 7, "points_b": 4})
+
+        measure.run("hand through the score keeper's page (htmx)",
+                    [page_hand(token) for token in seeded["page_matches"]], 200)
+        poll = f"/k/{long_token}/live/?number={LONG + RUNS + 1}"
+        etag = client.get(poll, headers={"HX-Request": "true"}).headers["ETag"]
+        measure.run("a phone's poll answered 304",
+                    [lambda: client.get(poll, headers={"HX-Request": "true",
+                                                       "If-None-Match": etag})] * (RUNS + 1),
+                    304)
+        pk = seeded["tournament"]
+        measure.run(f"standings of a {TEAMS}-team Swiss, API",
+                    [lambda: client.get(f"/api/v1/tournaments/{pk}/standings")] * (RUNS + 1),
+                    200)
+        measure.run("public standings page, same",
+                    [lambda: client.get(f"/t/{pk}/")] * (RUNS + 1), 200)
+        print(f"app: {APP}, database: PostgreSQL ({DATABASE_URL.rsplit('/', 1)[1]}), "
+              "gunicorn 1 worker x 1 thread")
+        measure.print()
+    finally:
+        stop_server(server)
+        drop_database()
+
+
+if __name__ == "__main__":
+    main()

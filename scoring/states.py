@@ -1,0 +1,112 @@
+"""Each match's state (rules.MatchState: totals, winner, every hand's line) kept in Django's
+cache, shared by the app servers when the cache is Redis (settings, REDIS_URL), so that
+recording a hand steps the state by one hand instead of reading and replaying them all.
+
+A state is stored under the match's version, which every write bumps, and only once the
+write is committed; one that does not agree with the match's row (its totals, its count of
+hands) is not used. The cache is never the truth: a miss costs one read of the hands and
+a replay, as before.
+
+Each process also keeps the states it saw last as they are: a state under a given key never
+changes, and taking it from there costs no pickling (which, for a long match, cost more
+than stepping it). The shared cache is asked only when it is shared (Redis), not when it is
+the process's own memory anyway.
+"""
+
+import threading
+from collections import OrderedDict
+
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.db import transaction
+
+from scoring import rules
+from scoring.models import Match
+
+# A match is scored over an evening; its state is worth keeping for that long.
+STATE_SECONDS = 6 * 3600
+# The states a process keeps as they are: a club's evening of tables, and then some.
+LOCAL_STATES = 500
+
+_local: OrderedDict[str, rules.MatchState] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _shared() -> bool:
+    """Whether the cache is shared by the app servers (Redis), not this process's memory."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _keep_here(key: str, state: rules.MatchState) -> None:
+    with _local_lock:
+        _local[key] = state
+        _local.move_to_end(key)
+        while len(_local) > LOCAL_STATES:
+            _local.popitem(last=False)
+
+
+def forget_all() -> None:
+    """This process's states forgotten (the tests' fresh start; the shared cache is
+    emptied with cache.clear())."""
+    with _local_lock:
+        _local.clear()
+
+
+def _key(match: Match) -> str:
+    # The creation time tells apart two matches that got the same id (a restored backup,
+    # a database emptied and filled again) while the cache kept the first one's state.
+    return f"match-state:{match.pk}:{match.version}:{match.created_at.timestamp():.6f}"
+
+
+def _agrees(match: Match, state: rules.MatchState) -> bool:
+    """The state says what the match's row says it is."""
+    return (
+        state.hand_count == match.hand_count
+        and tuple(state.score) == (match.score_a, match.score_b)
+        and state.status == match.status
+        and (state.winner or None) == (match.winner or None)
+        and (state.finish_reason or None) == (match.finish_reason or None)
+        and (state.variant, state.target, state.first_dealer)
+        == (match.variant, match.target, match.first_dealer)
+    )
+
+
+def cached(match: Match) -> rules.MatchState | None:
+    """The state of the match as of its version, when this process or the shared cache
+    has it."""
+    key = _key(match)
+    with _local_lock:
+        state = _local.get(key)
+    if state is None and _shared():
+        state = cache.get(key)
+        if state is not None:
+            _keep_here(key, state)
+    if state is None or not _agrees(match, state):
+        return None
+    return state
+
+
+def of(match: Match, hands=None) -> rules.MatchState:
+    """The match's state: the cached one, or a replay of `hands` (model rows in order of
+    number; read when not given)."""
+    if match.hand_count == 0:  # nothing to read or replay
+        return match.replay([])
+    state = cached(match)
+    if state is None:
+        if hands is None:
+            hands = match.hands.order_by("number")
+        state = match.replay(hands)
+    return state
+
+
+def remember(match: Match, state: rules.MatchState) -> None:
+    """Keep `state` as the match's, once the write that made it is committed (a write
+    rolled back leaves nothing behind)."""
+    key = _key(match)
+
+    def keep():
+        _keep_here(key, state)
+        if _shared():
+            cache.set(key, state, STATE_SECONDS)
+
+    transaction.on_commit(keep)

@@ -1,0 +1,59 @@
+"""What a hand saved from the score keeper's page costs the database, and a phone's poll:
+the same few queries for a new match and one of 70 hands (issue 13)."""
+
+import pytest
+
+from scoring import rules, services
+from tests.conftest import HTMX, link_url, url
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+HTMX_HAND_POST_QUERIES = 6
+
+
+@pytest.fixture
+def to_999(user):
+    return MatchFactory(owner=user, target=999)
+
+
+def play_level_hands(match, hands: int) -> None:
+    for number in range(1, hands + 1):
+        points = (6, 5) if number % 2 else (5, 6)
+        services.record_hand(match=match.pk, number=number, hand=rules.Hand.played(*points))
+    match.refresh_from_db()
+
+
+@pytest.mark.parametrize("played", [0, 1, 70])
+@pytest.mark.parametrize("way_in", ["owner", "link"])
+def test_a_hand_saved_from_the_page_costs_the_same_few_queries(
+        client, to_999, count_queries, django_capture_on_commit_callbacks, played, way_in):
+    with django_capture_on_commit_callbacks(execute=True):  # as after each real commit
+        play_level_hands(to_999, played)
+    if way_in == "owner":
+        client.force_login(to_999.owner)
+        address = url(to_999, "record")
+    else:
+        address = link_url(to_999, "record")
+    with count_queries() as queries:
+        response = client.post(address, {"number": played + 1, "points_a": 7, "points_b": 4},
+                               **HTMX)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert f"Hand {played + 1} saved" in body and f"Save hand {played + 2}" in body
+    assert f'id="hand-{played + 1}"' in body
+    assert len(queries) <= HTMX_HAND_POST_QUERIES, f"{len(queries)} queries:\n{queries!r}"
+
+
+@pytest.mark.parametrize("played", [0, 70])
+def test_a_poll_with_nothing_new_costs_one_small_query(client, to_999, count_queries,
+                                                       played):
+    play_level_hands(to_999, played)
+    address = link_url(to_999, "live") + f"?number={played + 1}"
+    etag = client.get(address, **HTMX)["ETag"]
+    with count_queries() as queries:
+        response = client.get(address, HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert response.status_code == 304
+    assert len(queries) <= 1, f"{len(queries)} queries:\n{queries!r}"
+    # The one query reads the match's version, not its teams, seats and tables.
+    assert all("JOIN" not in sql for sql in queries.sql), f"{len(queries)} queries:\n{queries!r}"

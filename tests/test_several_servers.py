@@ -1,0 +1,129 @@
+"""Two app servers behind one proxy share one PostgreSQL and one Redis (README, Deploying):
+what one of them writes, the other shows at once, from the shared cache too (issue 13)."""
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+
+import httpx
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from scoring import services as scoring
+from scoring.services import NewTeam
+from tests.factories import UserFactory
+from tests.faults.conftest import _database_url
+from tests.served import ROOT, Server, free_port
+from tournaments import services
+from tournaments.services import Settings
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
+
+
+def _redis():
+    """The local Redis, or a skip saying why not."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        pytest.skip(f"needs Redis at {REDIS_URL} (bash .ci/run starts it): {error}")
+    return client
+
+
+@pytest.fixture
+def two_servers(transactional_db, tmp_path):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL): two servers on one SQLite file is not "
+                    "a deployment")
+    redis = _redis()
+    static_root = tmp_path / "static"
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+                   cwd=ROOT, check=True,
+                   env={**os.environ, "STATIC_ROOT": str(static_root), "SECRET_KEY": "collect",
+                        "DJANGO_SETTINGS_MODULE": "config.settings"})
+    prefix = f"test-{secrets.token_hex(4)}"  # this run's keys only, whoever shares Redis
+    env = {
+        "PATH": os.environ.get("PATH", ""), "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": _database_url(), "SECRET_KEY": "two-servers-secret-key-0123456789",
+        "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0",
+        "STATIC_ROOT": str(static_root), "WEB_CONCURRENCY": "1", "THREADS": "2",
+        "DATABASE_POOL_MAX": "2", "REDIS_URL": REDIS_URL, "CACHE_KEY_PREFIX": prefix,
+    }
+    servers = [Server({**env, "BIND": f"127.0.0.1:{free_port()}"}) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers, redis, prefix
+    finally:
+        for server in servers:
+            server.stop()
+        keys = list(redis.scan_iter(f"{prefix}:*"))
+        if keys:
+            redis.delete(*keys)
+
+
+def _kept(redis, prefix, what: str) -> list[bytes]:
+    return [key for key in redis.scan_iter(f"{prefix}:*") if what.encode() in key]
+
+
+def test_a_hand_posted_on_one_server_shows_on_the_others_poll_at_once(two_servers):
+    (first, second), redis, prefix = two_servers
+    match = scoring.create_match(owner=UserFactory(), variant="politaine", target=33,
+                                 team_a=NewTeam("Les Bleus"), team_b=NewTeam("Les Rouges"))
+    poll = f"{second.url}/k/{match.scorekeeper_token}/live/?number=1"
+    seen = httpx.get(poll, headers={"HX-Request": "true"})
+    assert seen.status_code == 200 and 'id="hand-1"' not in seen.text
+    etag = seen.headers["ETag"]
+    assert httpx.get(poll, headers={"HX-Request": "true", "If-None-Match": etag}
+                     ).status_code == 304
+
+    posted = httpx.post(f"{first.url}/api/v1/matches/{match.pk}/hands",
+                        headers={"Authorization": f"Bearer {match.scorekeeper_token}"},
+                        json={"number": 1, "points": {"a": 7, "b": 4}})
+    assert posted.status_code == 201, posted.text
+
+    moved = httpx.get(poll, headers={"HX-Request": "true", "If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    assert 'id="hand-1"' in moved.text and "Save hand 2" in moved.text
+    # The state the first server kept is in Redis, for whichever server takes hand 2.
+    assert _kept(redis, prefix, "match-state:")
+    posted = httpx.post(f"{second.url}/api/v1/matches/{match.pk}/hands",
+                        headers={"Authorization": f"Bearer {match.scorekeeper_token}"},
+                        json={"number": 2, "points": {"a": 5, "b": 6}})
+    assert posted.status_code == 201 and posted.json()["score"] == {"a": 12, "b": 10}
+
+
+def _wins(html: str) -> dict[str, int]:
+    rows = re.findall(r'<td class="name">([^<]+)</td>\s*<td class="strong">(\d+)</td>', html)
+    return {name: int(wins) for name, wins in rows}
+
+
+def test_the_cached_public_standings_change_on_the_other_server_when_a_match_ends(
+        two_servers):
+    (first, second), redis, prefix = two_servers
+    organizer = UserFactory()
+    tournament = services.create_tournament(
+        owner=organizer,
+        settings=Settings(name="Soirée", variant="politaine", format="swiss", swiss_rounds=3,
+                          target=11, public=True),
+        teams=[NewTeam(f"Équipe {n}") for n in range(1, 5)])
+    table = services.draw_next_round(tournament=tournament).tables.select_related(
+        "match", "entry_b__team").order_by("number").first()
+    page = second.url + reverse("public_standings", args=[tournament.pk])
+    before = httpx.get(page)
+    assert before.status_code == 200 and set(_wins(before.text).values()) == {0}
+    assert _kept(redis, prefix, "public:standings")  # rendered once, kept for everyone
+
+    posted = httpx.post(f"{first.url}/api/v1/matches/{table.match_id}/hands",
+                        headers={"Authorization": f"Bearer {table.match.scorekeeper_token}"},
+                        json={"number": 1, "points": {"a": 0, "b": 11}})
+    assert posted.status_code == 201 and posted.json()["status"] == "finished"
+
+    after = httpx.get(page, headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200
+    assert _wins(after.text)[table.entry_b.team.name] == 1
