@@ -14,9 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import extensions, names, rules
+from scoring import confirmations, extensions, names, rules
 from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
+    ConfirmationMode,
     Hand,
     HandRevision,
     Match,
@@ -85,8 +86,10 @@ def create_match(
     team_b: NewTeam | Team,
     target: int | None = None,
     first_dealer: str = "N",
+    confirmation_mode: str = ConfirmationMode.NONE,
 ) -> Match:
-    """Start a match. The first player of team A sits North, of team B East."""
+    """Start a match. The first player of team A sits North, of team B East.
+    `confirmation_mode`: what the opponents confirm (scoring/confirmations.py)."""
     target = rules.target_or_usual(variant, target)
     problems = rules.validate_new_match(variant, target, first_dealer)
     for field, team in (("team_a", team_a), ("team_b", team_b)):
@@ -97,7 +100,8 @@ def create_match(
     team_a = team_a if isinstance(team_a, Team) else make_team(team_a)
     team_b = team_b if isinstance(team_b, Team) else make_team(team_b)
     match = Match(owner=_user(owner), variant=variant, target=target,
-                  first_dealer=first_dealer, team_a=team_a, team_b=team_b)
+                  first_dealer=first_dealer, team_a=team_a, team_b=team_b,
+                  confirmation_mode=ConfirmationMode(confirmation_mode))
     _seat(match, team_a, team_b)
     match.save()
     return match
@@ -170,7 +174,8 @@ def record_hand(
     `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
     """
     locked, hands, state = _open(match, by)
-    if conflict := rules.check_can_record(state, number):
+    if conflict := rules.check_can_record(state, number) or \
+            confirmations.refusal_to_record(locked):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
@@ -180,6 +185,7 @@ def record_hand(
     row.set_from_rules(locked.variant, hand)
     row.save()
     recorded = _save_state(locked, [*hands, row])
+    confirmations.after_hands_change(locked, changed_from=number)
     extensions.after_result_change(locked, state, recorded, _user(by))
     return recorded
 
@@ -215,6 +221,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         before=before, after=after, by=_user(by),
     )
     corrected = _save_state(locked, hands, hand_written=False)
+    confirmations.after_hands_change(locked, changed_from=number)
     extensions.after_result_change(locked, state, corrected, _user(by))
     return corrected
 
@@ -232,6 +239,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     )
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
+    confirmations.after_hands_change(locked, changed_from=last.number)
     extensions.after_result_change(locked, state, undone, _user(by))
     return undone
 

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.utils.translation import get_language
 
 from scoring import rules
-from scoring.models import MAX_ID, Match
+from scoring.models import MAX_ID, Confirmation, Match
 from tournaments.formats import total_rounds
 from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Stage, Table, Tournament
@@ -131,6 +131,12 @@ class TableView:
             return None
         return self.entry_a if self.match.winner == rules.Team.A else self.entry_b
 
+    @property
+    def provisional(self) -> bool:
+        """Over, and its result waits for the opponents' confirmation (or is disputed)."""
+        return self.finished and self.match.confirmation in (Confirmation.WAITING,
+                                                             Confirmation.DISPUTED)
+
 
 @dataclass
 class RoundView:
@@ -146,6 +152,15 @@ class RoundView:
     @property
     def playing(self) -> int:
         return sum(not t.finished for t in self.tables)
+
+    @property
+    def waiting(self) -> list[TableView]:
+        """The tables whose score waits for the opponents' confirmation."""
+        return [t for t in self.tables if t.match.confirmation == Confirmation.WAITING]
+
+    @property
+    def disputed(self) -> list[TableView]:
+        return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
 
 
 @dataclass
@@ -195,7 +210,14 @@ class Overview:
 
     @property
     def can_draw(self) -> bool:
-        return not self.finished and (self.current is None or self.current.finished)
+        return not self.finished and (self.current is None or (
+            self.current.finished and not self.current.disputed))
+
+    @property
+    def provisional_teams(self) -> set[int]:
+        """The teams (entry ids) whose standing counts a result not yet confirmed."""
+        return {entry for round_view in self.rounds for t in round_view.tables
+                if t.provisional for entry in (t.table.entry_a_id, t.table.entry_b_id)}
 
     @property
     def active_count(self) -> int:
