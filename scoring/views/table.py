@@ -35,7 +35,9 @@ STILL_TYPING = {"points_missing", "tricks_missing"}
 # swap, never from the table page).
 WRITTEN_FIELDS = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
                   "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
-                  "time_called_after", "scorekeeper_token"]
+                  "time_called_after", "scorekeeper_token",
+                  # scoring/confirmations.py: a write may ask for the opponents' confirmation.
+                  "confirmation", "confirmed_hands", "dispute_reason"]
 
 
 def _fresh(access: TableAccess) -> TableAccess:

@@ -165,8 +165,13 @@ def test_the_score_sheets_print_each_table_with_its_dealers(client, organizer):
     first = tables(round_1)[0]
     assert first.entry_a.name in body and first.entry_b.name in body
     assert f"/k/{first.match.scorekeeper_token}/" in body
-    lines = re.findall(r'<td class="dealer">(\w+)</td>', body)
-    assert lines[:5] == ["North", "East", "South", "West", "North"]
+    lines = re.findall(r'<td class="dealer">(\w+) <small>\((.+?)\)</small></td>', body)
+    seats = dict(zip("NESW", [first.entry_a.team.first_player.name,
+                               first.entry_b.team.first_player.name,
+                               first.entry_a.team.second_player.name,
+                               first.entry_b.team.second_player.name], strict=True))
+    assert lines[:5] == [("North", seats["N"]), ("East", seats["E"]), ("South", seats["S"]),
+                         ("West", seats["W"]), ("North", seats["N"])]
     one = client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1]) + "?table=2")
     assert one.content.decode().count('class="sheet"') == 1
     assert client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1])

@@ -143,9 +143,9 @@ def score_sheets(request, tournament, number):
         link = scorekeeper_link(request, match)
         sheets.append({
             "table": table_view, "seats": seats, "qr": qr_svg(link), "link": link,
-            "lines": [{"number": n, "dealer": rules.dealer_of_hand(match.variant,
-                                                                  match.first_dealer, n)}
-                      for n in range(1, SHEET_LINES + 1)],
+            "lines": [{"number": n, "dealer": seat, "player": seats[seat]}
+                      for n in range(1, SHEET_LINES + 1)
+                      for seat in [rules.dealer_of_hand(match.variant, match.first_dealer, n)]],
             "opponents_qr": qr_svg(opponents_link(request, match))
             if match.confirmation_mode != "none" else None,
         })
