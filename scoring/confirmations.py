@@ -205,6 +205,22 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
     return locked
 
 
+@transaction.atomic
+def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: int = 0,
+            dispute_reason: str = "") -> Match:
+    """Where the confirmation stood, as a backup had it (restore_match's companion): a state
+    the match's setting cannot have is left as the setting makes it."""
+    locked = _lock(match)
+    if locked.confirmation_mode == ConfirmationMode.NONE or \
+            confirmation not in Confirmation.values or confirmation == Confirmation.NONE:
+        return locked
+    hands = confirmed_hands if rules.is_whole(confirmed_hands) else 0
+    reason = names.normalise(str(dispute_reason or ""))[:DISPUTE_REASON_MAX]
+    _write(locked, confirmation, confirmed_hands=max(0, min(hands, locked.hand_count)),
+           reason=reason)
+    return locked
+
+
 def history(match: Match):
     """The match's confirmation steps, newest first."""
     return ConfirmationStep.objects.filter(match=match).select_related("by").order_by(

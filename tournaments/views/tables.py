@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import confirmations, paper, rules
-from scoring.errors import ScoringError
+from scoring.errors import Conflict, ScoringError
 from scoring.links import opponents_link, qr_svg, scorekeeper_link
 from tournaments.forms import PaperResultForm
 from tournaments.models import Table
@@ -30,12 +30,7 @@ def _table(tournament, number, table) -> Table:
     return found
 
 
-def _back(request, tournament):
-    """Where the organizer came from: the dashboard, or the round's page."""
-    target = request.POST.get("next")
-    if target == "round":
-        return redirect("tournament_round", pk=tournament.pk,
-                        number=tournament.rounds.order_by("-number").first().number)
+def _back(tournament):
     return redirect("tournament_dashboard", pk=tournament.pk)
 
 
@@ -53,7 +48,7 @@ def confirm_for_team(request, tournament, number, table):
     else:
         messages.success(request, _("Table %(number)s: the score is confirmed for the "
                                     "opponents.") % {"number": table})
-    return _back(request, tournament)
+    return _back(tournament)
 
 
 @organizer_view
@@ -66,7 +61,7 @@ def confirm_all(request, tournament, number):
     messages.success(request, ngettext(
         "%(count)s result confirmed for the teams.", "%(count)s results confirmed for the teams.",
         count) % {"count": count})
-    return _back(request, tournament)
+    return _back(tournament)
 
 
 @organizer_view
@@ -85,7 +80,7 @@ def paper_result(request, tournament, number, table):
             try:
                 paper.enter_paper_result(match=match, by=request.user, **form.result())
             except ScoringError as error:
-                status = 409 if error.codes == ["match_has_hands"] else 422
+                status = 409 if isinstance(error, Conflict) else 422
                 for violation, message in zip(error.violations,
                                               error.messages(match.team_name), strict=True):
                     form.add_error(violation.field if violation.field in form.fields else None,
@@ -96,7 +91,7 @@ def paper_result(request, tournament, number, table):
                                             "%(score_b)s, entered from paper.") % {
                     "number": table, "a": names[0], "b": names[1],
                     "score_a": match.score_a, "score_b": match.score_b})
-                return redirect("tournament_dashboard", pk=tournament.pk)
+                return _back(tournament)
     return TemplateResponse(request, "tournaments/paper.html", {
         "tournament": tournament, "table": found, "match": match, "form": form,
         "has_hands": match.hand_count > 0,
@@ -115,7 +110,7 @@ def paper_take_back(request, tournament, number, table):
         messages.success(request, _("Table %(number)s: the result from paper is taken back; "
                                     "the table can keep its score on a phone.") % {
             "number": table})
-    return redirect("tournament_dashboard", pk=tournament.pk)
+    return _back(tournament)
 
 
 def _seats(table_view) -> dict[str, str]:
