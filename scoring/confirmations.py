@@ -101,7 +101,8 @@ def after_hands_change(match: Match, *, changed_from: int) -> None:
     state = confirmation_of(
         mode, finished=match.is_finished, hand_count=match.hand_count,
         confirmed_hands=confirmed, disputed=False, result_confirmed=False)
-    _write(match, state, confirmed_hands=confirmed)
+    if (state, confirmed) != (match.confirmation, match.confirmed_hands):
+        _write(match, state, confirmed_hands=confirmed)  # else: no write on the hand's path
 
 
 def record_paper_step(match: Match, by, *, taken_back: bool = False) -> None:
