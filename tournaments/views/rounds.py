@@ -119,7 +119,7 @@ def round_cards(request, tournament, number):
     round, _view, round_view = _round_view(tournament, number)
     cards = []
     for table in round_view.tables:
-        if table.finished and not table.match.hand_count:
+        if table.finished and not table.match.hand_count and not table.match.from_paper:
             continue  # won by forfeit at the draw: nobody sits at that table
         link = scorekeeper_link(request, table.match)
         card = {"table": table, "link": link, "qr": qr_svg(link)}
