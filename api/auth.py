@@ -15,10 +15,11 @@ from scoring.models import Match, is_scorekeeper_token_shaped
 class Caller:
     user: object | None = None  # through a personal token or the session
     match_id: int | None = None  # through a match's score keeper token
+    opponents_of: int | None = None  # through a match's opponents' token (confirm, dispute)
 
     @property
     def anonymous(self) -> bool:
-        return self.user is None and self.match_id is None
+        return self.user is None and self.match_id is None and self.opponents_of is None
 
 
 class BearerToken(HttpBearer):
@@ -31,6 +32,11 @@ class BearerToken(HttpBearer):
             )
             if match_id is not None:
                 return Caller(match_id=match_id)
+            opponents_of = (
+                Match.objects.filter(opponents_token=token).values_list("pk", flat=True).first()
+            )
+            if opponents_of is not None:
+                return Caller(opponents_of=opponents_of)
         return None
 
 
@@ -68,5 +74,5 @@ def personal_user(request):
 
     caller = request.auth
     if caller.user is None:
-        raise forbidden_for_link() if caller.match_id else unauthorized()
+        raise forbidden_for_link() if caller.match_id or caller.opponents_of else unauthorized()
     return caller.user

@@ -56,6 +56,12 @@ def forbidden_for_link():
                       "API token."))
 
 
+def keeper_cannot_confirm():
+    return ApiError(403, "keeper_cannot_confirm",
+                    _("The score keeper cannot confirm their own score: the opponents confirm "
+                      "it with their own token."))
+
+
 def not_found():
     return ApiError(404, "not_found", _("There is no such match, or it is not yours to see."))
 

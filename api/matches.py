@@ -4,10 +4,16 @@ from django.db import transaction
 from ninja import Path, Query, Router, Status
 
 from api import auth
-from api.errors import documented_errors, not_found, refusals, unauthorized
+from api.errors import (
+    documented_errors,
+    keeper_cannot_confirm,
+    not_found,
+    refusals,
+    unauthorized,
+)
 from api.presenters import match_data
-from api.schemas import ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
-from scoring import rules, services
+from api.schemas import DisputeIn, ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
+from scoring import confirmations, rules, services
 from scoring.models import MAX_ID
 from scoring.permissions import can_keep_score, is_public
 from scoring.selectors import match_to_write, match_with_hands, matches_with_hands
@@ -27,7 +33,7 @@ def _match(request, match_id: int, *, write: bool):
     allowed = match is not None and (
         caller.match_id == match.pk
         or (caller.user is not None and can_keep_score(caller.user, match))
-        or (not write and is_public(match))
+        or (not write and (is_public(match) or caller.opponents_of == match.pk))
     )
     if not allowed:
         raise unauthorized() if caller.anonymous else not_found()
@@ -119,6 +125,42 @@ def undo_hand(request, id: int = MatchId, number: int = HandNumber):
     return _out(request, match, state)
 
 
+
+def _confirmer(request, match_id: int):
+    """The match and the way in of who confirms it: its opponents' token, or an organizer
+    (a keeper through an account) on the team's behalf; never the score keeper token."""
+    caller = request.auth
+    if caller.opponents_of is not None and caller.opponents_of == match_id:
+        return _match(request, match_id, write=False), confirmations.Via.API
+    if caller.match_id is not None:
+        raise keeper_cannot_confirm()
+    return _match(request, match_id, write=True), confirmations.Via.ORGANIZER
+
+
+@router.post("/matches/{id}/confirm", response={200: MatchOut, **ERRORS}, auth=auth.PERSONAL,
+             exclude_unset=True, summary="Confirm the score (the opponents)")
+def confirm_match(request, id: int = MatchId, version: int | None = Query(
+        None, ge=0, le=2**31 - 1, description="The match's version you read (optional): a "
+        "score changed since is refused (409 score_changed), to be read again.")):
+    """With the opponents' token: the other team agrees with the score as it stands (the
+    final result, or every hand so far). With an organizer's token: on the team's behalf.
+    Confirming twice is no error."""
+    match, via = _confirmer(request, id)
+    with refusals(match):
+        confirmations.confirm(match=match, via=via, by=request.auth.user, seen_version=version)
+    return _out(request, match, fresh=True)
+
+
+@router.post("/matches/{id}/dispute", response={200: MatchOut, **ERRORS}, auth=auth.PERSONAL,
+             exclude_unset=True, summary="Dispute the score (the opponents)")
+def dispute_match(request, payload: DisputeIn, id: int = MatchId):
+    """With the opponents' token: the other team does not agree, with an optional reason.
+    The organizers see it; the round cannot close until it is settled."""
+    match, via = _confirmer(request, id)
+    with refusals(match):
+        confirmations.dispute(match=match, via=via, reason=payload.reason,
+                              by=request.auth.user, seen_version=payload.version)
+    return _out(request, match, fresh=True)
 
 
 @router.post("/matches/{id}/scorekeeper-token", response={200: MatchOut, **ERRORS},

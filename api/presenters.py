@@ -49,9 +49,15 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "created_at": match.created_at,
         "updated_at": match.updated_at,
         "archived": match.archived_at is not None,
+        "confirmation_mode": match.confirmation_mode,
+        "confirmation": match.confirmation,
+        "confirmed_hands": match.confirmed_hands,
+        "dispute_reason": match.dispute_reason,
+        "entered_from_paper": match.from_paper,
     }
     if with_secret:
         data["scorekeeper_token"] = match.scorekeeper_token
+        data["opponents_token"] = match.opponents_token
         path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
         data["url"] = request.build_absolute_uri(path) if request is not None else path
     return data

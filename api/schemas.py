@@ -9,6 +9,7 @@ from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, create_model
 
 from scoring import rules
+from scoring.models import Confirmation, ConfirmationMode
 from tournaments.formats import Format as Formats
 from tournaments.formats import Stage as Stages
 from tournaments.metrics import COLUMNS, TIEBREAKS
@@ -114,6 +115,12 @@ class HandOut(BaseModel):
     score: ByTeamOut
 
 
+class DisputeIn(StrictIn):
+    reason: str = Field("", max_length=300, description="Why, in a few words (optional).")
+    version: int | None = Field(None, ge=0, le=2**31 - 1, description="The match's version "
+                                "you read (optional): a score changed since is refused.")
+
+
 class TeamOut(Schema):
     name: str
     players: list[str]
@@ -147,6 +154,18 @@ class MatchOut(Schema):
     scorekeeper_token: str | None = Field(
         None, description="The secret of the score keeper link; shown to the match's keepers.")
     url: str | None = Field(None, description="The score keeper page.")
+    confirmation_mode: one_of(ConfirmationMode) = Field(
+        description="What the opponents confirm: none, the final result, or every hand.")
+    confirmation: one_of(Confirmation) = Field(
+        description="none (nothing to confirm), waiting, confirmed or disputed.")
+    confirmed_hands: int = Field(description="Every hand: how many, from the first, are "
+                                 "confirmed.")
+    dispute_reason: str = Field(description="The opponents' reason, while disputed.")
+    entered_from_paper: bool = Field(description="The final result was copied from the "
+                                     "table's paper score sheet: the match has no hand.")
+    opponents_token: str | None = Field(
+        None, description="The secret of the opponents' link (confirm and dispute only); "
+        "shown to the match's keepers.")
 
 
 class MatchPage(Schema):
@@ -196,6 +215,9 @@ class TournamentIn(StrictIn):
     date: Date | None = Field(None, strict=False, description="YYYY-MM-DD")
     place: Annotated[str, Field(max_length=100)] = ""
     round_minutes: int | None = None
+    confirmation: one_of(ConfirmationMode) = Field(
+        "result", description="What the team that is not keeping score confirms with its "
+        "opponents' token: none, the final result, or every hand.")
     teams: list[TournamentTeamIn] = Field(default=[], max_length=512,
                                           description="In seed order: the first is seed 1.")
 
@@ -249,6 +271,7 @@ class TournamentOut(Schema):
     swiss_rounds: int | None
     swiss_first_round: one_of(FirstRound)
     knockout_size: int | None
+    confirmation: one_of(ConfirmationMode)
     total_rounds: int
     finished: bool
     champion: int | None = Field(

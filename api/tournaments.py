@@ -78,7 +78,7 @@ def tournament_data(view, *, tokens: bool) -> dict:
         "id": t.pk, "name": t.name, "variant": t.variant, "target": t.target,
         "format": t.format, "public": t.public, "date": t.date, "place": t.place,
         "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
-        "knockout_size": t.knockout_size,
+        "knockout_size": t.knockout_size, "confirmation": t.confirmation,
         "total_rounds": view.total_rounds, "finished": view.finished,
         "champion": view.champion.pk if view.champion else None,
         "teams": [team_data(e) for e in view.entries],
@@ -95,6 +95,7 @@ def create_tournament(request, payload: TournamentIn):
         target=payload.target, swiss_rounds=payload.rounds, knockout_size=payload.knockout_size,
         public=payload.public, date=payload.date, place=payload.place,
         round_minutes=payload.round_minutes, swiss_first_round=payload.swiss_first_round,
+        confirmation=payload.confirmation,
     )
     teams = [NewTeam(team.name, tuple(team.players)) for team in payload.teams]
     with refusals():

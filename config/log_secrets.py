@@ -1,12 +1,13 @@
-"""Score keeper link secrets (`/k/<secret>/...`) never reach a log: gunicorn's access and
-error logs and Django's own log show the path with the secret masked."""
+"""Link secrets (the score keeper's `/k/<secret>/...`, the opponents' `/o/<secret>/...`)
+never reach a log: gunicorn's access and error logs and Django's own log show the path
+with the secret masked."""
 
 import logging
 import re
 
 from gunicorn.glogging import Logger
 
-LINK_SECRET = re.compile(r"(/k/)[^/?#\s\"]+")
+LINK_SECRET = re.compile(r"(/[ko]/)[^/?#\s\"]+")
 MASK = r"\1[secret]"
 # Headers that carry credentials, should a custom access_log_format name them.
 CREDENTIAL_ATOMS = ("{authorization}i", "{cookie}i", "{set-cookie}o")

@@ -83,7 +83,10 @@ class MatchAdmin(ServicesAdmin):
     raw_id_fields = ["owner"]
     # The state is a replay of the hands: only the services write it.
     readonly_fields = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
-                       "version", "created_at", "updated_at", "last_hand_at", "redeals"]
+                       "version", "created_at", "updated_at", "last_hand_at", "redeals",
+                       # scoring/confirmations.py and scoring/paper.py keep these.
+                       "opponents_token", "confirmation_mode", "confirmation", "confirmed_hands",
+                       "dispute_reason", "from_paper"]
     inlines = [HandInline]
     actions = ["undo_last_hand"]
 

@@ -1,4 +1,5 @@
-"""A match's score keeper link, and the same as a QR code for a phone to scan."""
+"""A match's score keeper link and its opponents' link, and each as a QR code for a phone
+to scan."""
 
 import segno
 from django.urls import reverse
@@ -9,6 +10,13 @@ from scoring.access import LINK
 def scorekeeper_link(request, match) -> str:
     return request.build_absolute_uri(
         reverse(f"{LINK}:table", kwargs={"token": match.scorekeeper_token})
+    )
+
+
+def opponents_link(request, match) -> str:
+    """The link of the team that is not keeping score: it confirms or disputes, read-only."""
+    return request.build_absolute_uri(
+        reverse("opponents", kwargs={"token": match.opponents_token})
     )
 
 

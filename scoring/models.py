@@ -84,6 +84,27 @@ def is_scorekeeper_token_shaped(value: str) -> bool:
     return bool(SCOREKEEPER_TOKEN_SHAPE.fullmatch(value))
 
 
+class ConfirmationMode(models.TextChoices):
+    """What the team that is not keeping score confirms (a tournament's setting, copied onto
+    each of its matches when its round is drawn)."""
+
+    NONE = "none", _("None: results count as entered")
+    RESULT = "result", _("The final result")
+    HAND = "hand", _("Every hand")
+
+
+class Confirmation(models.TextChoices):
+    """Where the opponents' confirmation of a match stands."""
+
+    NONE = "none", _("Nothing to confirm")
+    WAITING = "waiting", _("Waiting for confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+
+
+DISPUTE_REASON_MAX = 300
+
+
 class Player(models.Model):
     name = models.CharField(_("name"), max_length=60)
 
@@ -154,6 +175,25 @@ class Match(models.Model):
         _("score keeper token"), max_length=64, unique=True, default=new_scorekeeper_token,
         help_text=_("The secret of the score keeper link: whoever has it can score this match."),
     )
+    opponents_token = models.CharField(
+        _("opponents' token"), max_length=64, unique=True, default=new_scorekeeper_token,
+        help_text=_("The secret of the opponents' link: whoever has it can confirm or dispute "
+                    "this match's score, never change it."),
+    )
+    # scoring/confirmations.py keeps these: what the opponents confirm, where that stands,
+    # how many hands from the first they confirmed (every hand), and a dispute's reason.
+    confirmation_mode = models.CharField(
+        _("confirmation by the opponents"), max_length=8, choices=ConfirmationMode.choices,
+        default=ConfirmationMode.NONE,
+    )
+    confirmation = models.CharField(_("confirmation"), max_length=12,
+                                    choices=Confirmation.choices, default=Confirmation.NONE)
+    confirmed_hands = models.PositiveSmallIntegerField(_("hands confirmed"), default=0)
+    dispute_reason = models.CharField(_("reason of the dispute"), max_length=DISPUTE_REASON_MAX,
+                                      blank=True)
+    # The final result copied from the table's paper score sheet (scoring/paper.py): the
+    # match has no hand, and its cached result is the one the organizer entered.
+    from_paper = models.BooleanField(_("entered from paper"), default=False)
 
     # Cached from a replay of the hands by scoring.rules.match_state; only services write them.
     status = models.CharField(
@@ -243,7 +283,7 @@ class Match(models.Model):
             ),
             models.CheckConstraint(
                 condition=~Q(finish_reason=rules.FinishReason.TIME)
-                | Q(time_called_after__isnull=False)
+                | (Q(time_called_after__isnull=False) | Q(from_paper=True))
                 & (
                     Q(winner=rules.Team.A, score_a__gt=F("score_b"))
                     | Q(winner=rules.Team.B, score_b__gt=F("score_a"))
@@ -255,6 +295,20 @@ class Match(models.Model):
                 | Q(forfeited_by__isnull=False, forfeited_by=rules.Team.A, winner=rules.Team.B)
                 | Q(forfeited_by__isnull=False, forfeited_by=rules.Team.B, winner=rules.Team.A),
                 name="match_won_by_forfeit_by_the_other_team",
+            ),
+            # A result from paper is a finished match with no hand; no hand joins it (the
+            # triggers refuse a hand in a finished match).
+            models.CheckConstraint(
+                condition=Q(from_paper=False)
+                | Q(status=rules.Status.FINISHED, hand_count=0, forfeited_by__isnull=True),
+                name="match_paper_result_is_final_and_has_no_hand",
+            ),
+            models.CheckConstraint(
+                condition=Q(confirmation_mode__in=ConfirmationMode.values)
+                & Q(confirmation__in=Confirmation.values)
+                & (Q(confirmation_mode=ConfirmationMode.NONE, confirmation=Confirmation.NONE)
+                   | ~Q(confirmation_mode=ConfirmationMode.NONE)),
+                name="match_confirmation_known",
             ),
         ]
 
@@ -284,7 +338,12 @@ class Match(models.Model):
         return getattr(self, f"seat_{seat.lower()}") if seat else None
 
     def replay(self, hands) -> rules.MatchState:
-        """The match's state from its hands (model rows, in order of number)."""
+        """The match's state from its hands (model rows, in order of number); a result
+        entered from paper, which has none, as it was entered."""
+        if self.from_paper:
+            return rules.paper_state(
+                self.variant, self.target, self.first_dealer,
+                rules.Pair(self.score_a, self.score_b), self.finish_reason, self.winner)
         return rules.match_state(
             self.variant,
             self.target,
@@ -529,6 +588,46 @@ class Hand(models.Model):
             self.aces_a, self.aces_b = (c.aces for c in hand.count)
             self.counters_a, self.counters_b = (c.counters for c in hand.count)
             self.last_trick = rules.Team.A if hand.count.a.last_trick else rules.Team.B
+
+
+class ConfirmationStep(models.Model):
+    """One step of the opponents' confirmation, in the match's history: who, when, and
+    through which way in."""
+
+    class Action(models.TextChoices):
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED_FOR_TEAM = "confirmed_for_team", _("Confirmed by an organizer for the team")
+        PAPER_RESULT = "paper_result", _("Final result entered from paper")
+        PAPER_TAKEN_BACK = "paper_taken_back", _("Result from paper taken back")
+
+    class Via(models.TextChoices):
+        OPPONENTS_LINK = "opponents_link", _("the opponents' link")
+        ORGANIZER = "organizer", _("an organizer's account")
+        API = "api", _("the API, with the opponents' token")
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="confirmation_steps",
+                              verbose_name=_("match"))
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    via = models.CharField(_("through"), max_length=16, choices=Via.choices)
+    # The hands (and, from paper, the totals) as they stood: what was confirmed or disputed.
+    hands = models.PositiveSmallIntegerField(_("hands"), default=0)
+    score_a = models.PositiveIntegerField(_("score of team A"), default=0)
+    score_b = models.PositiveIntegerField(_("score of team B"), default=0)
+    reason = models.CharField(_("reason"), max_length=DISPUTE_REASON_MAX, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("by"), help_text=_("Empty when made through the opponents' link."),
+    )
+    at = models.DateTimeField(_("at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("confirmation step")
+        verbose_name_plural = _("confirmation steps")
+        ordering = ["match", "at", "id"]
+
+    def __str__(self):
+        return f"{self.get_action_display()} ({self.hands})"
 
 
 class HandRevision(models.Model):

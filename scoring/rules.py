@@ -1000,3 +1000,90 @@ def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
             None,
         )
     return check_can_record(state, state.next_hand)
+
+
+# --- A result kept on paper ----------------------------------------------------------------
+
+
+def most_points_in_a_hand(variant: Variant | str) -> int:
+    """The most one hand can give a team: all 11 card points and two politaines in the
+    Politaine family, la vole in La Quadrette."""
+    if variant_rules(variant).family is Family.QUADRETTE:
+        return LA_VOLE_POINTS
+    return HAND_CARD_POINTS + MAX_POLITAINES_PER_HAND * POLITAINE_BONUS
+
+
+def validate_paper_result(
+    variant: Variant | str,
+    target: int,
+    score: Pair,
+    finish_reason: FinishReason | str,
+    four_sevens_team: Team | str | None = None,
+) -> list[Violation]:
+    """A table's final result copied from its paper score sheet, checked as a replay would
+    have ended it: on the target, the winner reached it with the higher total; on four
+    sevens, the team dealt them wins whatever the totals; when time was called, the
+    higher total wins. No total goes past what the last hand could have added."""
+    problems = []
+    if not all(_whole_in_range(total, 0, 99_999) for total in score):
+        return [Violation("paper_totals", _("Each team's total is a whole number, 0 or more."),
+                          "score_a")]
+    ceiling = target - 1 + most_points_in_a_hand(variant)
+    if max(score) > ceiling:
+        problems.append(Violation(
+            "paper_total_too_high",
+            _("A match to %(target)s cannot end above %(ceiling)s: check the totals."),
+            "score_a", {"target": target, "ceiling": ceiling}))
+    reasons = {reason.value for reason in (FinishReason.TARGET, FinishReason.TIME,
+                                           FinishReason.FOUR_SEVENS)}
+    if finish_reason not in reasons:
+        return [*problems, Violation("paper_reason", _("Say how the match ended."),
+                                     "finish_reason")]
+    reason = FinishReason(finish_reason)
+    if reason is FinishReason.FOUR_SEVENS:
+        if variant_rules(variant).family is Family.QUADRETTE:
+            problems.append(Violation("paper_four_sevens_quadrette",
+                                      _("La Quadrette has no four sevens."), "finish_reason"))
+        elif four_sevens_team not in (Team.A.value, Team.B.value):
+            problems.append(Violation("paper_four_sevens_team",
+                                      _("Say which team was dealt the four sevens."),
+                                      "finish_reason"))
+        elif max(score) >= target and score.a != score.b:
+            problems.append(Violation(
+                "paper_four_sevens_after_target",
+                _("A team had already reached %(target)s: the match ended on the target "
+                  "before the four sevens were dealt."), "finish_reason", {"target": target}))
+        return problems
+    if score.a == score.b:
+        problems.append(Violation(
+            "paper_level",
+            _("The totals are level: a match is never won on level totals (another hand is "
+              "played)."), "score_a"))
+    elif reason is FinishReason.TARGET and max(score) < target:
+        problems.append(Violation(
+            "paper_target_not_reached",
+            _("Nobody reached the target of %(target)s: if time was called, say so."),
+            "score_a", {"target": target}))
+    elif reason is FinishReason.TIME and max(score) >= target:
+        problems.append(Violation(
+            "paper_time_after_target",
+            _("A team reached the target of %(target)s: the match ended on the target, not "
+              "on time."), "finish_reason", {"target": target}))
+    return problems
+
+
+def paper_state(
+    variant: Variant | str,
+    target: int,
+    first_dealer: str,
+    score: Pair,
+    finish_reason: FinishReason | str,
+    four_sevens_team: Team | str | None = None,
+) -> MatchState:
+    """Where a match kept on paper stands once its (valid) final result is entered: over,
+    with no hand on record."""
+    reason = FinishReason(finish_reason)
+    four_sevens = reason is FinishReason.FOUR_SEVENS
+    winner = Team(four_sevens_team) if four_sevens else _ahead(score)
+    return MatchState(Variant(variant), target, first_dealer, (), Pair(*score), winner,
+                      reason, 0)

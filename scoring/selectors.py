@@ -66,6 +66,16 @@ def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match
         raise Http404 from missing
 
 
+def match_for_opponents(token: str) -> Match:
+    """The match with its teams and seats, by the secret of its opponents' link."""
+    if not is_scorekeeper_token_shaped(token):
+        raise Http404
+    match = Match.objects.select_related(*table_related()).filter(opponents_token=token).first()
+    if match is None:
+        raise Http404
+    return match
+
+
 @dataclass(frozen=True)
 class Version:
     """What a poll needs to answer 304: which match, its version, and who owns it."""

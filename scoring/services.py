@@ -16,9 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import extensions, names, rules, states
+from scoring import confirmations, extensions, names, rules, states
 from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
+    ConfirmationMode,
     Hand,
     HandRevision,
     Match,
@@ -88,8 +89,10 @@ def create_match(
     team_b: NewTeam | Team,
     target: int | None = None,
     first_dealer: str = "N",
+    confirmation_mode: str = ConfirmationMode.NONE,
 ) -> Match:
-    """Start a match. The first player of team A sits North, of team B East."""
+    """Start a match. The first player of team A sits North, of team B East.
+    `confirmation_mode`: what the opponents confirm (scoring/confirmations.py)."""
     target = rules.target_or_usual(variant, target)
     problems = rules.validate_new_match(variant, target, first_dealer)
     for field, team in (("team_a", team_a), ("team_b", team_b)):
@@ -100,7 +103,8 @@ def create_match(
     team_a = team_a if isinstance(team_a, Team) else make_team(team_a)
     team_b = team_b if isinstance(team_b, Team) else make_team(team_b)
     match = Match(owner=_user(owner), variant=variant, target=target,
-                  first_dealer=first_dealer, team_a=team_a, team_b=team_b)
+                  first_dealer=first_dealer, team_a=team_a, team_b=team_b,
+                  confirmation_mode=ConfirmationMode(confirmation_mode))
     _seat(match, team_a, team_b)
     match.save()
     return match
@@ -138,7 +142,9 @@ def _carry_relations(read: Match, locked: Match) -> None:
 # write, so that the caller answers from it without reading the match again.
 WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
                   "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
-                  "time_called_after", "forfeited_by", "scorekeeper_token")
+                  "time_called_after", "forfeited_by", "scorekeeper_token",
+                  # scoring/confirmations.py: a write may ask for the opponents' confirmation.
+                  "confirmation", "confirmed_hands", "dispute_reason")
 
 
 def _update_caller(match: Match | int, locked: Match) -> None:
@@ -219,7 +225,8 @@ def record_hand(
     locked = _lock(match)
     _guard(locked, by)
     state = states.of(locked)
-    if conflict := rules.check_can_record(state, number):
+    if conflict := rules.check_can_record(state, number) or \
+            confirmations.refusal_to_record(locked):
         raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
@@ -231,6 +238,7 @@ def record_hand(
     row.save()
     recorded = _write_state(
         locked, rules.play_hand(state, hand, time_called_after=locked.time_called_after))
+    confirmations.after_hands_change(locked, changed_from=number)
     extensions.after_result_change(locked, state, recorded, _user(by))
     _update_caller(match, locked)
     return recorded
@@ -267,6 +275,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         before=before, after=after, by=_user(by),
     )
     corrected = _save_state(locked, hands, hand_written=False)
+    confirmations.after_hands_change(locked, changed_from=number)
     extensions.after_result_change(locked, state, corrected, _user(by))
     _update_caller(match, locked)
     return corrected
@@ -285,6 +294,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     )
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
+    confirmations.after_hands_change(locked, changed_from=last.number)
     extensions.after_result_change(locked, state, undone, _user(by))
     _update_caller(match, locked)
     return undone

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scoring.access import LINK, OWNED
-from scoring.views import matches, pages, table
+from scoring.views import matches, opponents, pages, table
 
 # The match page and its actions, reached by id (the keeper's account) or by the secret
 # of the score keeper link; the views are the same.
@@ -29,4 +29,9 @@ urlpatterns = [
     path("matches/<int:pk>/delete/", matches.delete, name="match_delete"),
     path("matches/<int:pk>/", include((table_patterns, OWNED))),
     path("k/<str:token>/", include((table_patterns, LINK))),
+    # The opponents' link: read-only, with Confirm and Dispute.
+    path("o/<str:token>/", opponents.page, name="opponents"),
+    path("o/<str:token>/live/", opponents.live, name="opponents_live"),
+    path("o/<str:token>/confirm/", opponents.confirm, name="opponents_confirm"),
+    path("o/<str:token>/dispute/", opponents.dispute, name="opponents_dispute"),
 ]

@@ -108,6 +108,15 @@ CASES = [
      ORGANIZERS),
     ("tournament_table_reissue", "post",
      lambda w: {"pk": w["tournament"].pk, "number": 1, "table": 1}, ORGANIZERS),
+    ("tournament_round_sheets", "get", lambda w: {"pk": w["tournament"].pk, "number": 1},
+     ORGANIZERS),
+    ("tournament_round_confirm_all", "post",
+     lambda w: {"pk": w["tournament"].pk, "number": 1}, ORGANIZERS),
+    *[(name, method, lambda w: {"pk": w["tournament"].pk, "number": 1, "table": 2},
+       ORGANIZERS)
+      for name, method in (("tournament_table_confirm", "post"),
+                           ("tournament_table_paper", "get"),
+                           ("tournament_table_paper_take_back", "post"))],
     ("tournament_standings_csv", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_results_csv", "get", TOURNAMENT, ORGANIZERS),
     ("tournament_json", "get", TOURNAMENT, ORGANIZERS),
@@ -141,6 +150,9 @@ CASES = [
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",
           "set_language"}
+# Reached only by the secret of a match's opponents' link (tested below).
+OPPONENTS_VIEWS = [("opponents", "get"), ("opponents_live", "get"),
+                   ("opponents_confirm", "post"), ("opponents_dispute", "post")]
 
 
 @pytest.mark.parametrize(("name", "method", "kwargs", "allowed"), CASES,
@@ -170,8 +182,20 @@ def test_the_score_keeper_link_reaches_its_match_only(world, name, method):
     assert getattr(link, method)(wrong).status_code == 404
 
 
+@pytest.mark.parametrize(("name", "method"), OPPONENTS_VIEWS)
+def test_the_opponents_link_reaches_its_match_only_and_never_its_hands(world, name, method):
+    token = world["table"].match.opponents_token
+    link = Client()
+    response = getattr(link, method)(reverse(name, kwargs={"token": token}))
+    assert response.status_code not in {401, 403, 404}
+    assert getattr(link, method)(reverse(name, kwargs={"token": "x" * 43})).status_code == 404
+    # The opponents' secret is no score keeper link.
+    assert link.post(reverse("link:record", kwargs={"token": token})).status_code == 404
+
+
 def test_every_url_is_in_this_matrix():
-    covered = {case[0] for case in CASES} | PUBLIC | {f"link:{n}" for n, _ in MATCH_VIEWS}
+    covered = {case[0] for case in CASES} | PUBLIC | {f"link:{n}" for n, _ in MATCH_VIEWS} | {
+        n for n, _ in OPPONENTS_VIEWS}
     names = set()
     resolver = get_resolver()
     for name in resolver.reverse_dict:
@@ -192,7 +216,7 @@ API_CASES = [
     ("post", "/matches/{match}/hands", HAND, {"owner"}),
     ("put", "/matches/{match}/hands/1", {"points": {"a": 5, "b": 6}}, {"owner"}),
     ("delete", "/matches/{match}/hands/1", None, {"owner"}),
-    ("get", "/matches/{table_match}", None, {"owner", "organizer", "link"}),
+    ("get", "/matches/{table_match}", None, {"owner", "organizer", "link", "opponents"}),
     ("post", "/matches/{table_match}/hands", HAND, {"owner", "organizer", "link"}),
     ("delete", "/matches/{table_match}/hands/1", None, {"owner", "organizer", "link"}),
     ("get", "/tournaments/{tournament}", None, {"owner", "organizer"}),
@@ -207,17 +231,22 @@ API_CASES = [
     ("get", "/clubs/{club}/ladder", None, {"owner", "organizer"}),
     ("get", "/players/{member}", None, {"owner", "organizer"}),
     ("get", "/seasons/{season}/standings", None, {"owner", "organizer"}),
+    # The organizers confirm on the team's behalf, the opponents with their own token.
+    ("post", "/matches/{table_match}/confirm", None, {"owner", "organizer", "opponents"}),
+    ("post", "/matches/{table_match}/dispute", {}, {"owner", "organizer", "opponents"}),
 ]
 
 
 @pytest.mark.parametrize(("method", "path", "body", "allowed"), API_CASES)
-@pytest.mark.parametrize("role", (*ROLES, "link"))
+@pytest.mark.parametrize("role", (*ROLES, "link", "opponents"))
 def test_each_api_caller_may_do_only_its_own(world, method, path, body, allowed, role):
     headers = {}
     if role in world["users"]:
         headers["HTTP_AUTHORIZATION"] = f"Bearer {issue_token(user=world['users'][role])}"
     elif role == "link":
         headers["HTTP_AUTHORIZATION"] = f"Bearer {world['table'].match.scorekeeper_token}"
+    elif role == "opponents":
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {world['table'].match.opponents_token}"
     url = "/api/v1" + path.format(match=world["match"].pk, table_match=world["table"].match_id,
                                   tournament=world["tournament"].pk, club=world["club"].pk,
                                   member=world["member"].pk, season=world["season"].pk)

@@ -99,6 +99,7 @@ def tournament_data(view: Overview) -> dict:
             "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
             "knockout_size": t.knockout_size,
             "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
+            "confirmation": t.confirmation,
             "owner": t.owner.get_username(),
             "created_at": t.created_at.isoformat(),
             "organizers": [u.get_username() for u in t.organizers.all()],
@@ -124,6 +125,15 @@ def tournament_data(view: Overview) -> dict:
                      "time_called_after": tv.match.time_called_after,
                      "forfeited_by": tv.match.forfeited_by,
                      "redeals": tv.match.redeals,
+                     "confirmation_mode": tv.match.confirmation_mode,
+                     "confirmation": tv.match.confirmation,
+                     "confirmed_hands": tv.match.confirmed_hands,
+                     "dispute_reason": tv.match.dispute_reason,
+                     # A result from paper has no hand: its result is the record.
+                     "paper_result": {
+                         "score_a": tv.match.score_a, "score_b": tv.match.score_b,
+                         "finish_reason": tv.match.finish_reason, "winner": tv.match.winner,
+                     } if tv.match.from_paper else None,
                      "scorekeeper_token": tv.match.scorekeeper_token,
                      "created_at": tv.match.created_at.isoformat(),
                      "hands": hands.get(tv.match.pk, []),

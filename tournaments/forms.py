@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.forms import NameField
-from scoring.models import VARIANT_CHOICES
+from scoring.models import VARIANT_CHOICES, ConfirmationMode
 from scoring.services import NewTeam
 from tournaments import metrics
 from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format
@@ -56,6 +56,12 @@ class TournamentForm(forms.Form):
         label=_("Public: anyone may follow the standings and the draw"), required=False,
         initial=True,
     )
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation by the opponents"), choices=ConfirmationMode.choices,
+        initial=ConfirmationMode.RESULT, widget=forms.RadioSelect, required=False,
+        help_text=_("What the team that is not keeping score confirms, from the opponents' "
+                    "link on its table card. A change applies from the next round drawn."),
+    )
     tiebreak_1 = forms.ChoiceField(label=_("First tie-break"), required=False,
                                    choices=_tiebreak_choices)
     tiebreak_2 = forms.ChoiceField(label=_("Second tie-break"), required=False,
@@ -68,7 +74,7 @@ class TournamentForm(forms.Form):
         initial = {name: getattr(tournament, name) for name in (
             "name", "date", "place", "variant", "target", "format", "swiss_rounds",
             "swiss_first_round",
-            "knockout_size", "round_minutes", "public")}
+            "knockout_size", "round_minutes", "public", "confirmation")}
         for i, tiebreak in enumerate(tournament.tiebreaks or [], start=1):
             initial[f"tiebreak_{i}"] = tiebreak
         return initial
@@ -84,6 +90,7 @@ class TournamentForm(forms.Form):
             knockout_size=data.get("knockout_size"), public=data.get("public", False),
             date=data.get("date"), place=data.get("place") or "",
             round_minutes=data.get("round_minutes"), tiebreaks=tiebreaks,
+            confirmation=data.get("confirmation") or ConfirmationMode.RESULT,
         )
 
 
@@ -120,3 +127,41 @@ class SwapForm(forms.Form):
         choices = [(entry.pk, entry.team.name) for entry in entries]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class PaperResultForm(forms.Form):
+    """A table's final result from its paper score sheet: the totals and how it ended."""
+
+    score_a = forms.IntegerField(min_value=0, max_value=99_999)
+    score_b = forms.IntegerField(min_value=0, max_value=99_999)
+    ended = forms.ChoiceField(label=_("How the match ended"), widget=forms.RadioSelect)
+
+    def __init__(self, *args, names: tuple[str, str], quadrette: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["score_a"].label = _("Total of %(team)s") % {"team": names[0]}
+        self.fields["score_b"].label = _("Total of %(team)s") % {"team": names[1]}
+        choices = [(rules.FinishReason.TARGET.value, _("A team reached the target")),
+                   (rules.FinishReason.TIME.value, _("Time was called: the leader wins"))]
+        if not quadrette:
+            choices += [(f"four_sevens_{code}", _("Four sevens, dealt to %(team)s") % {
+                "team": name}) for code, name in zip("ab", names, strict=True)]
+        self.fields["ended"].choices = choices
+
+    @staticmethod
+    def initial_for(match) -> dict:
+        """A result from paper, shown again to correct it."""
+        if not match.from_paper:
+            return {"ended": rules.FinishReason.TARGET.value}
+        ended = match.finish_reason
+        if ended == rules.FinishReason.FOUR_SEVENS:
+            ended = f"four_sevens_{match.winner}"
+        return {"score_a": match.score_a, "score_b": match.score_b, "ended": ended}
+
+    def result(self) -> dict:
+        """The keyword arguments of scoring.paper.enter_paper_result."""
+        ended = self.cleaned_data["ended"]
+        team = None
+        if ended.startswith("four_sevens_"):
+            ended, team = rules.FinishReason.FOUR_SEVENS.value, ended[-1]
+        return {"score_a": self.cleaned_data["score_a"], "score_b": self.cleaned_data["score_b"],
+                "finish_reason": ended, "four_sevens_team": team}

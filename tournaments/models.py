@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.models import VARIANT_CHOICES, Match, Team, target_in_range
+from scoring.models import VARIANT_CHOICES, ConfirmationMode, Match, Team, target_in_range
 from tournaments import formats
 
 
@@ -71,6 +71,14 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         _("round length (minutes)"), null=True, blank=True,
         help_text=_("Optional: when it is up, call time and each match ends after its hand."),
+    )
+    # Copied onto each match when its round is drawn: a round keeps the rule it was drawn
+    # under. Tournaments made before the setting existed keep "none".
+    confirmation = models.CharField(
+        _("confirmation by the opponents"), max_length=8, choices=ConfirmationMode.choices,
+        default=ConfirmationMode.RESULT,
+        help_text=_("What the team that is not keeping score confirms, from its own link. "
+                    "A change applies from the next round drawn."),
     )
     tiebreaks = models.JSONField(
         _("tie-breaks"), default=list, blank=True,

@@ -8,11 +8,14 @@ from django.http import Http404
 from django.utils.translation import get_language
 
 from scoring import rules
-from scoring.models import MAX_ID, Match
+from scoring.models import MAX_ID, Confirmation, Match
 from tournaments.formats import total_rounds
 from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Stage, Table, Tournament
 from tournaments.standings import Result, Standing, TeamRecord, compute_standings
+
+# A finished match's result counts, but provisionally, while its confirmation stands so.
+PROVISIONAL = (Confirmation.WAITING, Confirmation.DISPUTED)
 
 # --- Who may see what -------------------------------------------------------------------
 
@@ -115,20 +118,28 @@ def standings_of(tournament: Tournament, entries, *, rounds_before: int | None =
 def standings_table(tournament: Tournament, entries=None) -> list[Standing]:
     """The standings from plain values, no model built for each of the field's matches:
     the finished results and the byes (and the teams, unless `entries` are given)."""
+    return standings_and_provisional(tournament, entries)[0]
+
+
+def standings_and_provisional(tournament: Tournament, entries=None
+                              ) -> tuple[list[Standing], set[int]]:
+    """The standings, and the teams (entry ids) whose standing counts a result that waits
+    for the opponents' confirmation or that they dispute."""
     if entries is None:
         teams = [TeamRecord(*values) for values in Entry.objects.filter(tournament=tournament)
                  .order_by("seed").values_list("pk", "team__name", "seed", "withdrawn")]
     else:
         teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
-    results = [
-        Result(a, b, score_a, score_b, a if winner == rules.Team.A else b)
-        for a, b, score_a, score_b, winner in Table.objects.filter(
-            round__tournament=tournament, match__status=rules.Status.FINISHED,
-        ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
-                      "match__winner")
-    ]
+    results, provisional = [], set()
+    for a, b, score_a, score_b, winner, confirmation in Table.objects.filter(
+        round__tournament=tournament, match__status=rules.Status.FINISHED,
+    ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
+                  "match__winner", "match__confirmation"):
+        results.append(Result(a, b, score_a, score_b, a if winner == rules.Team.A else b))
+        if confirmation in PROVISIONAL:
+            provisional.update((a, b))
     byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
-    return compute_standings(teams, results, list(byes), tiebreaks_of(tournament))
+    return compute_standings(teams, results, list(byes), tiebreaks_of(tournament)), provisional
 
 
 @dataclass(frozen=True)
@@ -136,10 +147,11 @@ class StandingsOnly:
     """What a page that shows only the standings reads of an Overview."""
 
     standings: list[Standing]
+    provisional_teams: set[int]
 
     @classmethod
     def of(cls, tournament: Tournament) -> "StandingsOnly":
-        return cls(standings_table(tournament))
+        return cls(*standings_and_provisional(tournament))
 
 
 # --- What the pages show ------------------------------------------------------------------
@@ -162,6 +174,11 @@ class TableView:
             return None
         return self.entry_a if self.match.winner == rules.Team.A else self.entry_b
 
+    @property
+    def provisional(self) -> bool:
+        """Over, and its result waits for the opponents' confirmation (or is disputed)."""
+        return self.finished and self.match.confirmation in PROVISIONAL
+
 
 @dataclass
 class RoundView:
@@ -177,6 +194,15 @@ class RoundView:
     @property
     def playing(self) -> int:
         return sum(not t.finished for t in self.tables)
+
+    @property
+    def waiting(self) -> list[TableView]:
+        """The tables whose score waits for the opponents' confirmation."""
+        return [t for t in self.tables if t.match.confirmation == Confirmation.WAITING]
+
+    @property
+    def disputed(self) -> list[TableView]:
+        return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
 
 
 @dataclass
@@ -226,7 +252,14 @@ class Overview:
 
     @property
     def can_draw(self) -> bool:
-        return not self.finished and (self.current is None or self.current.finished)
+        return not self.finished and (self.current is None or (
+            self.current.finished and not self.current.disputed))
+
+    @property
+    def provisional_teams(self) -> set[int]:
+        """The teams (entry ids) whose standing counts a result not yet confirmed."""
+        return {entry for round_view in self.rounds for t in round_view.tables
+                if t.provisional for entry in (t.table.entry_a_id, t.table.entry_b_id)}
 
     @property
     def active_count(self) -> int:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import exports, manage, public, rounds
+from tournaments.views import exports, manage, public, rounds, tables
 
 urlpatterns = [
     path("tournaments/", manage.tournament_list, name="tournament_list"),
@@ -28,6 +28,16 @@ urlpatterns = [
          name="tournament_round_cards"),
     path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/reissue/",
          rounds.table_reissue, name="tournament_table_reissue"),
+    path("tournaments/<int:pk>/rounds/<int:number>/sheets/", tables.score_sheets,
+         name="tournament_round_sheets"),
+    path("tournaments/<int:pk>/rounds/<int:number>/confirm-all/", tables.confirm_all,
+         name="tournament_round_confirm_all"),
+    path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/confirm/",
+         tables.confirm_for_team, name="tournament_table_confirm"),
+    path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/paper/",
+         tables.paper_result, name="tournament_table_paper"),
+    path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/paper/take-back/",
+         tables.paper_take_back, name="tournament_table_paper_take_back"),
     path("tournaments/<int:pk>/standings.csv", exports.standings_csv,
          name="tournament_standings_csv"),
     path("tournaments/<int:pk>/results.csv", exports.results_csv,

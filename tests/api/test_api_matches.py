@@ -152,6 +152,8 @@ def test_the_openapi_document_and_the_docs_page(client):
     schema = client.get("/api/v1/openapi.json").json()
     assert set(schema["paths"]) == {"/api/v1/matches", "/api/v1/matches/{id}",
                                     "/api/v1/matches/{id}/hands",
+                                    "/api/v1/matches/{id}/confirm",
+                                    "/api/v1/matches/{id}/dispute",
                                     "/api/v1/matches/{id}/hands/{number}",
                                     "/api/v1/matches/{id}/scorekeeper-token",
                                     "/api/v1/tournaments", "/api/v1/tournaments/{id}",

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from clubs import services as clubs
 from clubs.services.seasons import save_season
-from scoring import rules, services
+from scoring import confirmations, rules, services
 from scoring.services import NewTeam
 from tests.clubs.helpers import club_match, win
 from tests.tournaments.helpers import finish, make_tournament, play_round
@@ -74,6 +74,9 @@ def build(user) -> list[Shot]:
     play_round(first)
     second = tournaments.draw_next_round(tournament=swiss)
     finish(second.tables.order_by("number").first().match, winner="b")
+    disputed = second.tables.order_by("number").first().match
+    confirmations.dispute(match=disputed, via=confirmations.Via.OPPONENTS_LINK,
+                          reason="Hand 2 was 6–5, not 7–4")
     closed = first.tables.order_by("number").first().match
     knockout = make_tournament(user, teams=6, format="knockout")
     play_round(tournaments.draw_next_round(tournament=knockout))
@@ -117,6 +120,12 @@ def build(user) -> list[Shot]:
         Shot("tournament-teams", f"/tournaments/{t}/teams/"),
         Shot("tournament-round", f"/tournaments/{t}/rounds/2/"),
         Shot("tournament-cards", f"/tournaments/{t}/rounds/2/cards/"),
+        Shot("tournament-sheets", f"/tournaments/{t}/rounds/2/sheets/"),
+        Shot("tournament-paper", f"/tournaments/{t}/rounds/2/tables/2/paper/"),
+        Shot("opponents-disputed", f"/o/{disputed.opponents_token}/", anonymous=True),
+        Shot("opponents-playing",
+             f"/o/{second.tables.order_by('number')[1].match.opponents_token}/",
+             anonymous=True),
         Shot("public-standings", f"/t/{t}/", anonymous=True),
         Shot("public-draw", f"/t/{t}/draw/", anonymous=True),
         Shot("public-results", f"/t/{t}/results/", anonymous=True),

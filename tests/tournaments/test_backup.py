@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring import rules
+from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from scoring.models import Match
 from tests.factories import UserFactory
@@ -55,7 +55,14 @@ def eventful_tournament():
     services.call_time(round=round_1)
     play_round(round_1)
     services.set_entry_flags(entry=tournament.entries.get(seed=5), withdrawn=True)
-    services.draw_next_round(tournament=tournament)  # round 2 in play
+    round_2 = services.draw_next_round(tournament=tournament)  # round 2 in play
+    # Confirmations, a result from paper and a dispute go with the backup too.
+    confirmations.confirm(match=first, via=confirmations.Via.OPPONENTS_LINK)
+    kept_on_paper = round_2.tables.order_by("number")[1].match
+    paper.enter_paper_result(match=kept_on_paper, by=owner, score_a=20, score_b=34,
+                             finish_reason="target")
+    confirmations.dispute(match=kept_on_paper, via=confirmations.Via.OPPONENTS_LINK,
+                          reason="20–35")
     return tournament
 
 
@@ -69,6 +76,9 @@ def test_a_tournament_survives_export_and_import(tmp_path):
     tournament = eventful_tournament()
     path, before = export(tournament, tmp_path)
     assert before["rounds"][0]["tables"][0]["revisions"]
+    assert before["rounds"][0]["tables"][0]["confirmation"] == "confirmed"
+    assert before["rounds"][1]["tables"][1]["paper_result"]["score_b"] == 34
+    assert before["rounds"][1]["tables"][1]["dispute_reason"] == "20–35"
     # The original goes away (a new server, say); the backup brings it all back.
     matches = list(Match.objects.filter(table__round__tournament=tournament)
                    .values_list("pk", flat=True))

@@ -134,7 +134,8 @@ def test_round_page_swaps_and_prints_cards_with_qr_codes(client, organizer):
     assert table_1.entry_a_id == table_2.entry_a_id
     cards = client.get(reverse("tournament_round_cards", args=[tournament.pk, 1]))
     body = cards.content.decode()
-    assert body.count("<svg") == 2 and f"/k/{table_1.match.scorekeeper_token}/" in body
+    # Each card: the score keeper's code, and the opponents' (a new tournament confirms).
+    assert body.count("<svg") == 4 and f"/k/{table_1.match.scorekeeper_token}/" in body
 
 
 def test_a_table_link_can_be_reissued(client, organizer):

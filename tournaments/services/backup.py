@@ -6,9 +6,10 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 
-from scoring import rules
+from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
+from scoring.models import ConfirmationMode
 from scoring.services import NewTeam, RestoredHand, RestoredRevision
 from tournaments.formats import Stage
 from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
@@ -76,6 +77,8 @@ def _import_tournament(data: dict, owner) -> Tournament:
         place=info["place"], round_minutes=info["round_minutes"],
         tiebreaks=list(info["tiebreaks"] or []),
         swiss_first_round=info.get("swiss_first_round", FirstRound.BY_SEED),
+        # Backups from before the setting: their tournaments asked for no confirmation.
+        confirmation=info.get("confirmation", ConfirmationMode.NONE),
     )
     teams = [NewTeam(team["name"], tuple(team["players"])) for team in data["teams"]]
     tournament = create_tournament(owner=owner, settings=settings, teams=teams)
@@ -117,6 +120,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
                                             read.user(revision["by"]), read.when(revision["at"]))
                            for revision in table.get("revisions", [])],
             )
+            _restore_confirmation(match, table, owner)
             Table.objects.create(round=new_round, number=table["table"],
                                  position=table["position"], match=match,
                                  entry_a=entry_a, entry_b=entry_b)
@@ -124,3 +128,19 @@ def _import_tournament(data: dict, owner) -> Tournament:
             Bye.objects.create(round=new_round, entry=entries[bye["team"]],
                                position=bye["position"])
     return tournament
+
+
+def _restore_confirmation(match, table: dict, owner) -> None:
+    """A table's result from paper (checked by the rules again) and where its opponents'
+    confirmation stood."""
+    confirmations.set_mode(match=match, mode=table.get("confirmation_mode",
+                                                       ConfirmationMode.NONE))
+    if (result := table.get("paper_result")) is not None:
+        four_sevens = result["winner"] if result["finish_reason"] == "four_sevens" else None
+        paper.enter_paper_result(match=match, by=owner, score_a=result["score_a"],
+                                 score_b=result["score_b"],
+                                 finish_reason=result["finish_reason"],
+                                 four_sevens_team=four_sevens)
+    confirmations.restore(match=match, confirmation=table.get("confirmation"),
+                          confirmed_hands=table.get("confirmed_hands", 0),
+                          dispute_reason=table.get("dispute_reason", ""))

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_noop
 from scoring import rules
 from scoring import services as scoring
 from scoring.errors import Conflict
-from scoring.models import Match
+from scoring.models import Confirmation, Match
 from tournaments import draw as drawing
 from tournaments.formats import (
     SWISS_FORMATS,
@@ -59,6 +59,14 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
             "Round %(number)s is not over: %(count)s table still playing.",
             "Round %(number)s is not over: %(count)s tables still playing.", "count"),
             number=rounds[-1].number, count=unfinished)
+    if rounds and (disputed := rounds[-1].tables.filter(
+            match__confirmation=Confirmation.DISPUTED).count()):
+        conflict("round_disputed", rules.ngettext(
+            "Round %(number)s cannot close: %(count)s result is disputed. Settle it first "
+            "(correct the hand, or confirm it for the team).",
+            "Round %(number)s cannot close: %(count)s results are disputed. Settle them first "
+            "(correct the hand, or confirm it for the team).", "count"),
+            number=rounds[-1].number, count=disputed)
     entries = {entry.pk: entry for entry in locked.entries.select_related(
         "team__first_player", "team__second_player")}
     number = len(rounds) + 1
@@ -180,7 +188,7 @@ def _write(tournament, new_round, plan: _Plan, entries) -> None:
 def _seat_table(tournament, round, number, position, entry_a, entry_b) -> Table:
     match = scoring.create_match(
         owner=tournament.owner, variant=tournament.variant, target=tournament.target,
-        team_a=entry_a.team, team_b=entry_b.team,
+        team_a=entry_a.team, team_b=entry_b.team, confirmation_mode=tournament.confirmation,
     )
     return Table.objects.create(round=round, number=number, position=position, match=match,
                                 entry_a=entry_a, entry_b=entry_b)

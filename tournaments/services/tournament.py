@@ -8,7 +8,7 @@ from django.utils.translation import gettext_noop
 
 from scoring import names, rules
 from scoring.errors import InvalidInput
-from scoring.models import MAX_ID
+from scoring.models import MAX_ID, ConfirmationMode
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
 from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Tournament
@@ -41,6 +41,7 @@ class Settings:
     round_minutes: int | None = None
     tiebreaks: list[str] = field(default_factory=list)
     swiss_first_round: str = FirstRound.BY_SEED
+    confirmation: str = ConfirmationMode.RESULT
 
 
 def validate_settings(settings: Settings) -> list[rules.Violation]:
@@ -78,6 +79,10 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
     ):
         problems.append(violation(
             "round_minutes", gettext_noop("A round lasts 1 to 600 minutes."), "round_minutes"))
+    if settings.confirmation not in ConfirmationMode.values:
+        problems.append(violation(
+            "confirmation", gettext_noop("Choose what the opponents confirm: nothing, the "
+                                         "final result, or every hand."), "confirmation"))
     if sorted(settings.tiebreaks) not in ([], sorted(TIEBREAKS)):
         problems.append(violation(
             "tiebreaks", gettext_noop("Order the tie-breaks: Buchholz, difference and points "
@@ -87,7 +92,7 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
 
 # What the organizer chooses, as the tournament holds it (the name and place normalised).
 CHOSEN = ("variant", "target", "format", "swiss_rounds", "knockout_size", "public", "date",
-          "round_minutes", "tiebreaks", "swiss_first_round")
+          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation")
 # What cannot change once a round is drawn.
 FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round")
 

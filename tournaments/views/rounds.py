@@ -9,7 +9,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.errors import ScoringError, render
-from scoring.links import qr_svg, scorekeeper_link
+from scoring.links import opponents_link, qr_svg, scorekeeper_link
+from scoring.models import ConfirmationMode
 from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
@@ -118,10 +119,15 @@ def round_cards(request, tournament, number):
     round, _view, round_view = _round_view(tournament, number)
     cards = []
     for table in round_view.tables:
-        if table.finished and not table.match.hand_count:
+        if table.finished and not table.match.hand_count and not table.match.from_paper:
             continue  # won by forfeit at the draw: nobody sits at that table
         link = scorekeeper_link(request, table.match)
-        cards.append({"table": table, "link": link, "qr": qr_svg(link)})
+        card = {"table": table, "link": link, "qr": qr_svg(link)}
+        if table.match.confirmation_mode != ConfirmationMode.NONE:
+            opponents = opponents_link(request, table.match)
+            card.update(opponents_link=opponents, opponents_qr=qr_svg(opponents),
+                        by_hand=table.match.confirmation_mode == ConfirmationMode.HAND)
+        cards.append(card)
     return TemplateResponse(request, "tournaments/cards.html", {
         "tournament": tournament, "round": round, "cards": cards, "byes": round_view.byes,
     })

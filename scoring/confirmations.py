@@ -1,0 +1,239 @@
+"""The other team's confirmation of a match's score: the only code that writes it.
+
+What the opponents confirm is the match's own setting (`Match.confirmation_mode`), copied
+from its tournament when the round is drawn, so that scoring never asks tournaments:
+- "none": nothing to confirm (a casual match, and tournaments made before the setting);
+- "result": the final result, once the match is over; until then nothing waits;
+- "hand": every hand as it is entered; the keeper cannot enter the next hand while the
+  last one is disputed.
+
+A correction or an undo after a confirmation asks for it again (from the changed hand on,
+with every hand). A correction is how a dispute is settled: it waits for confirmation again.
+An organizer may confirm on a team's behalf, one table or all waiting at once. Every step
+goes into the match's history (ConfirmationStep): who, when, and through which way in.
+
+Like scoring/services.py: keyword-only arguments, one transaction, the match row locked.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from scoring import names, rules, states
+from scoring.errors import Conflict, InvalidInput
+from scoring.models import (
+    DISPUTE_REASON_MAX,
+    Confirmation,
+    ConfirmationMode,
+    ConfirmationStep,
+    Match,
+)
+
+Via = ConfirmationStep.Via
+Action = ConfirmationStep.Action
+
+
+def _user(by):
+    return by if by is not None and getattr(by, "is_authenticated", False) else None
+
+
+def _lock(match: Match | int) -> Match:
+    pk = match.pk if isinstance(match, Match) else match
+    return Match.objects.select_for_update(of=("self",)).get(pk=pk)
+
+
+def confirmation_of(mode: str, *, finished: bool, hand_count: int, confirmed_hands: int,
+                    disputed: bool, result_confirmed: bool) -> str:
+    """Where the confirmation stands, from what is known of the match."""
+    if mode == ConfirmationMode.NONE:
+        return Confirmation.NONE
+    if disputed:
+        return Confirmation.DISPUTED
+    if mode == ConfirmationMode.RESULT:
+        if not finished:
+            return Confirmation.NONE
+        return Confirmation.CONFIRMED if result_confirmed else Confirmation.WAITING
+    if hand_count == 0 and not finished:
+        return Confirmation.NONE
+    return Confirmation.CONFIRMED if confirmed_hands >= hand_count else Confirmation.WAITING
+
+
+def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = None,
+           reason: str = "", bump: bool = True) -> None:
+    """Write where the confirmation stands. `bump`: a write of its own bumps the match's
+    version (the phones redraw) and keeps the match's state under the new version, so the
+    next hand still steps it (scoring.states); on a hand's path the hand's write has bumped
+    it already."""
+    match.confirmation = confirmation
+    match.dispute_reason = reason if confirmation == Confirmation.DISPUTED else ""
+    if confirmed_hands is not None:
+        match.confirmed_hands = confirmed_hands
+    fields = ["confirmation", "dispute_reason", "confirmed_hands"]
+    kept = states.cached(match) if bump else None
+    if bump:
+        match.version += 1
+        fields.append("version")
+    match.save(update_fields=fields)
+    if kept is not None:
+        states.remember(match, kept)
+
+
+def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> ConfirmationStep:
+    return ConfirmationStep.objects.create(
+        match=match, action=action, via=via, by=_user(by), reason=reason,
+        hands=match.hand_count, score_a=match.score_a, score_b=match.score_b,
+    )
+
+
+# --- Hooks the scoring services call, inside their transaction, with the row locked ------
+
+
+def refusal_to_record(match: Match) -> rules.Violation | None:
+    """With every hand confirmed, no new hand while the last one is disputed."""
+    if match.confirmation_mode == ConfirmationMode.HAND and \
+            match.confirmation == Confirmation.DISPUTED:
+        return rules.Violation(
+            "hand_disputed",
+            gettext_noop("The opponents dispute hand %(number)s: correct it (or have it "
+                         "confirmed) before entering the next one. Their reason: %(reason)s"),
+            "number", {"number": match.hand_count, "reason": match.dispute_reason or "—"})
+    return None
+
+
+def after_hands_change(match: Match, *, changed_from: int) -> None:
+    """Hands from `changed_from` on were added, corrected or taken out (the match's cached
+    state already rewritten): what was confirmed of them waits for confirmation again, and a
+    dispute is settled by the change."""
+    if match.confirmation_mode == ConfirmationMode.NONE:
+        return
+    confirmed = min(match.confirmed_hands, changed_from - 1, match.hand_count)
+    # A result from paper has no hand: its opponents confirm the result, whatever the mode.
+    mode = ConfirmationMode.RESULT if match.from_paper else match.confirmation_mode
+    state = confirmation_of(
+        mode, finished=match.is_finished, hand_count=match.hand_count,
+        confirmed_hands=confirmed, disputed=False, result_confirmed=False)
+    if (state, confirmed) != (match.confirmation, match.confirmed_hands):
+        # (else no write on the hand's path; the hand's write bumped the version)
+        _write(match, state, confirmed_hands=confirmed, bump=False)
+
+
+def record_paper_step(match: Match, by, *, taken_back: bool = False) -> None:
+    """A result entered from paper (or taken back) goes into the match's history."""
+    _step(match, Action.PAPER_TAKEN_BACK if taken_back else Action.PAPER_RESULT,
+          Via.ORGANIZER, by)
+
+
+# --- What the opponents (or an organizer for them) do --------------------------------------
+
+
+def _nothing_to_confirm(match: Match) -> None:
+    if match.confirmation_mode == ConfirmationMode.NONE:
+        raise Conflict([rules.Violation(
+            "no_confirmation",
+            gettext_noop("This match asks for no confirmation: its score counts as entered."),
+        )])
+    if match.confirmation == Confirmation.NONE:
+        raise Conflict([rules.Violation(
+            "nothing_to_confirm",
+            gettext_noop("Nothing to confirm yet: the match is still being played.")
+            if match.confirmation_mode == ConfirmationMode.RESULT
+            else gettext_noop("Nothing to confirm yet: no hand is entered."),
+        )])
+
+
+def _check_seen(match: Match, seen_version: int | None) -> None:
+    """What the opponents confirm is what they saw: a score that changed in between is
+    refused, to be looked at again."""
+    if seen_version is not None and seen_version != match.version:
+        raise Conflict([rules.Violation(
+            "score_changed",
+            gettext_noop("The score changed while you were reading it: it is %(a)s–%(b)s now. "
+                         "Check it again."),
+            None, {"a": match.score_a, "b": match.score_b})])
+
+
+@transaction.atomic
+def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None = None) -> Match:
+    """The opponents confirm the score as it stands (every hand so far, or the final
+    result); through an organizer's account it is a confirmation on the team's behalf."""
+    locked = _lock(match)
+    _nothing_to_confirm(locked)
+    _check_seen(locked, seen_version)
+    if locked.confirmation == Confirmation.CONFIRMED:
+        return locked  # pressed twice, or on two phones: confirmed once
+    _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count)
+    _step(locked, Action.CONFIRMED_FOR_TEAM if via == Via.ORGANIZER else Action.CONFIRMED,
+          via, by)
+    return locked
+
+
+@transaction.atomic
+def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
+            seen_version: int | None = None) -> Match:
+    """The opponents do not agree with the score as it stands, for `reason` (optional)."""
+    reason = names.normalise(reason or "")
+    if len(reason) > DISPUTE_REASON_MAX:
+        raise InvalidInput([rules.Violation(
+            "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
+            "reason", {"max": DISPUTE_REASON_MAX})])
+    locked = _lock(match)
+    _nothing_to_confirm(locked)
+    _check_seen(locked, seen_version)
+    if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:
+        return locked
+    _write(locked, Confirmation.DISPUTED, reason=reason)
+    _step(locked, Action.DISPUTED, via, by, reason)
+    return locked
+
+
+@transaction.atomic
+def confirm_all_waiting(*, matches, by) -> int:
+    """An organizer confirms on the teams' behalf every match of `matches` (ids) that waits
+    for confirmation (never a disputed one: that is settled one table at a time). Returns
+    how many were confirmed."""
+    confirmed = 0
+    for pk in sorted(matches):
+        locked = _lock(pk)
+        if locked.confirmation != Confirmation.WAITING:
+            continue
+        _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count)
+        _step(locked, Action.CONFIRMED_FOR_TEAM, Via.ORGANIZER, by)
+        confirmed += 1
+    return confirmed
+
+
+@transaction.atomic
+def set_mode(*, match: Match | int, mode: str) -> Match:
+    """What the opponents confirm (a tournament's setting, when a round is drawn)."""
+    if mode not in ConfirmationMode.values:
+        raise InvalidInput([rules.Violation(
+            "confirmation_mode", gettext_noop("Choose what the opponents confirm."),
+            "confirmation")])
+    locked = _lock(match)
+    locked.confirmation_mode = mode
+    locked.confirmation = confirmation_of(
+        mode, finished=locked.is_finished, hand_count=locked.hand_count,
+        confirmed_hands=locked.confirmed_hands, disputed=False, result_confirmed=False)
+    locked.save(update_fields=["confirmation_mode", "confirmation"])
+    return locked
+
+
+@transaction.atomic
+def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: int = 0,
+            dispute_reason: str = "") -> Match:
+    """Where the confirmation stood, as a backup had it (restore_match's companion): a state
+    the match's setting cannot have is left as the setting makes it."""
+    locked = _lock(match)
+    if locked.confirmation_mode == ConfirmationMode.NONE or \
+            confirmation not in Confirmation.values or confirmation == Confirmation.NONE:
+        return locked
+    hands = confirmed_hands if rules.is_whole(confirmed_hands) else 0
+    reason = names.normalise(str(dispute_reason or ""))[:DISPUTE_REASON_MAX]
+    _write(locked, confirmation, confirmed_hands=max(0, min(hands, locked.hand_count)),
+           reason=reason)
+    return locked
+
+
+def history(match: Match):
+    """The match's confirmation steps, newest first."""
+    return ConfirmationStep.objects.filter(match=match).select_related("by").order_by(
+        "-at", "-id")

@@ -1,0 +1,74 @@
+"""A table that kept its score on paper: its final result entered in one step.
+
+The match then has no hand: its result is the one entered (Match.from_paper), checked by
+the rules (rules.validate_paper_result), and counts in standings and confirmations as any
+other. It can be entered again to correct it, or taken back (the table moves to a phone).
+Like scoring/services.py: keyword-only arguments, one transaction, the match row locked.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from scoring import confirmations, extensions, rules
+from scoring.errors import Conflict, InvalidInput
+from scoring.models import Hand, Match
+from scoring.services import _guard, _lock, _save_state, _user
+
+
+def _refuse_hands(match: Match) -> None:
+    if Hand.objects.filter(match=match).exists():
+        raise Conflict([rules.Violation(
+            "match_has_hands",
+            gettext_noop("This table keeps its score on a phone (%(count)s hands entered): "
+                         "correct its hands on its page instead."),
+            None, {"count": match.hand_count})])
+
+
+@transaction.atomic
+def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
+                       finish_reason: str, four_sevens_team: str | None = None
+                       ) -> rules.MatchState:
+    """The final result from the table's score sheet: the totals and how the match ended
+    (the target, four sevens dealt to `four_sevens_team`, or time called)."""
+    locked = _lock(match)
+    _guard(locked, by)
+    _refuse_hands(locked)
+    if locked.forfeited_by:
+        raise Conflict([rules.Violation(
+            "forfeited", gettext_noop("This match was won by forfeit: it has no result to "
+                                      "enter."))])
+    score = rules.Pair(score_a, score_b)
+    if problems := rules.validate_paper_result(locked.variant, locked.target, score,
+                                               finish_reason, four_sevens_team):
+        raise InvalidInput(problems)
+    before = locked.replay([])
+    after = rules.paper_state(locked.variant, locked.target, locked.first_dealer, score,
+                              finish_reason, four_sevens_team)
+    if locked.from_paper and before == after:
+        return before  # the same result again: nothing changes, nothing to confirm again
+    locked.from_paper = True
+    locked.score_a, locked.score_b = after.score
+    locked.winner, locked.finish_reason = after.winner, after.finish_reason
+    locked.last_hand_at = timezone.now()
+    state = _save_state(locked, [], hand_written=False, also=("from_paper", "last_hand_at"))
+    confirmations.after_hands_change(locked, changed_from=1)
+    confirmations.record_paper_step(locked, by)
+    extensions.after_result_change(locked, before, state, _user(by))
+    return state
+
+
+@transaction.atomic
+def take_back_paper_result(*, match: Match | int, by) -> rules.MatchState:
+    """The result from paper goes: the match is back in play, to be scored on a phone."""
+    locked = _lock(match)
+    _guard(locked, by)
+    before = locked.replay([])
+    if not locked.from_paper:
+        return before
+    locked.from_paper = False
+    state = _save_state(locked, [], hand_written=False, also=("from_paper",))
+    confirmations.after_hands_change(locked, changed_from=1)
+    confirmations.record_paper_step(locked, by, taken_back=True)
+    extensions.after_result_change(locked, before, state, _user(by))
+    return state

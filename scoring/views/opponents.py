@@ -1,0 +1,104 @@
+"""The opponents' page: the team that is not keeping score follows the match, read-only and
+live, and confirms or disputes its score (scoring/confirmations.py).
+
+Reached only by the secret of the opponents' link (the table card's second QR code). The
+page polls its live part as the table page does (304 while nothing changed); its forms post
+and redirect, so it works without JavaScript.
+"""
+
+from django.contrib import messages
+from django.http import HttpResponseNotModified
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring import confirmations, extensions
+from scoring.errors import ScoringError
+from scoring.models import Confirmation, ConfirmationMode
+from scoring.selectors import match_for_opponents, table_page
+from scoring.views.fragments import standing_text
+
+TEMPLATE = "scoring/opponents.html"
+
+
+def _etag(match) -> str:
+    return f'W/"o{match.pk}-{match.version}-{get_language()}"'
+
+
+def _context(request, match) -> dict:
+    page = table_page(match)
+    state = page.state
+    confirmed = match.confirmed_hands
+    by_hand = match.confirmation_mode == ConfirmationMode.HAND and not match.from_paper
+    return {
+        "match": match,
+        "state": state,
+        "standing": standing_text(match, state),
+        "tournament": extensions.reference(match),
+        "teams": [{"code": code, "name": match.team_name(code), "score": state.score.of(code)}
+                  for code in ("a", "b")],
+        "rows": [{"row": row, "confirmed": row.line.number <= confirmed} for row in page.rows],
+        "by_hand": by_hand,
+        "can_answer": match.confirmation in (Confirmation.WAITING, Confirmation.DISPUTED),
+        "steps": confirmations.history(match),
+        "etag": _etag(match),
+        "token": match.opponents_token,
+    }
+
+
+@require_GET
+def page(request, token):
+    match = match_for_opponents(token)
+    return TemplateResponse(request, TEMPLATE, _context(request, match))
+
+
+@require_GET
+def live(request, token):
+    """The live part of the page, polled every few seconds."""
+    match = match_for_opponents(token)
+    etag = _etag(match)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = TemplateResponse(request, f"{TEMPLATE}#live", _context(request, match))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _seen(request) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _answer(request, match, write, done: str):
+    try:
+        write()
+    except ScoringError as refusal:
+        for message in refusal.messages(match.team_name):
+            messages.error(request, message)
+    else:
+        messages.success(request, done)
+    return redirect("opponents", token=match.opponents_token)
+
+
+@require_POST
+def confirm(request, token):
+    match = match_for_opponents(token)
+    return _answer(request, match, lambda: confirmations.confirm(
+        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        seen_version=_seen(request)), _("Thank you: the score is confirmed."))
+
+
+@require_POST
+def dispute(request, token):
+    match = match_for_opponents(token)
+    return _answer(request, match, lambda: confirmations.dispute(
+        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        reason=request.POST.get("reason", ""), seen_version=_seen(request)),
+        _("Your dispute is sent to the organizers. Talk it over with the score keeper: a "
+          "correction asks for your confirmation again."))

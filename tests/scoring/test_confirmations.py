@@ -1,0 +1,237 @@
+"""The opponents' confirmation, through the services: every state, and what moves it."""
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+
+from scoring import confirmations, paper, rules, services
+from scoring.errors import Conflict, InvalidInput
+from scoring.models import Confirmation, ConfirmationStep, Match
+from tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db
+
+Via = confirmations.Via
+
+
+def a_match(mode, **kwargs):
+    return MatchFactory(confirmation_mode=mode, target=kwargs.pop("target", 21), **kwargs)
+
+
+def play(match, *hands):
+    for hand in hands:
+        match.refresh_from_db()
+        services.record_hand(match=match, number=match.hand_count + 1,
+                             hand=rules.Hand.played(*hand))
+    match.refresh_from_db()
+    return match
+
+
+def fresh(match) -> Match:
+    match.refresh_from_db()
+    return match
+
+
+# --- The final result ----------------------------------------------------------------------
+
+
+def test_a_match_in_play_has_nothing_to_confirm_and_its_end_waits():
+    match = play(a_match("result"), (8, 3), (8, 3))
+    assert match.confirmation == Confirmation.NONE
+    with pytest.raises(Conflict) as refused:
+        confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    assert refused.value.codes == ["nothing_to_confirm"]
+    play(match, (8, 3))  # 24-9: over
+    assert fresh(match).is_finished and match.confirmation == Confirmation.WAITING
+
+
+def test_the_opponents_confirm_once_and_the_step_is_in_the_history(user):
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)  # a second phone, or twice
+    assert fresh(match).confirmation == Confirmation.CONFIRMED
+    steps = list(ConfirmationStep.objects.filter(match=match))
+    assert [(s.action, s.via, s.score_a, s.score_b, s.by) for s in steps] == [
+        ("confirmed", "opponents_link", 24, 9, None)]
+
+
+def test_a_correction_after_the_confirmation_asks_for_it_again():
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    services.correct_hand(match=match, number=2, hand=rules.Hand.played(7, 4))
+    assert fresh(match).confirmation == Confirmation.WAITING
+    services.undo_last_hand(match=match)  # no longer over: nothing to confirm
+    assert fresh(match).confirmation == Confirmation.NONE
+
+
+def test_a_dispute_keeps_its_reason_until_a_correction_settles_it():
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="  Hand 2 was 7–4 ")
+    assert (fresh(match).confirmation, match.dispute_reason) == (Confirmation.DISPUTED,
+                                                                   "Hand 2 was 7–4")
+    services.correct_hand(match=match, number=2, hand=rules.Hand.played(7, 4))
+    assert (fresh(match).confirmation, match.dispute_reason) == (Confirmation.WAITING, "")
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    assert [s.action for s in confirmations.history(match)] == ["confirmed", "disputed"]
+
+
+def test_an_organizer_confirms_a_disputed_result_for_the_team(user):
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, via=Via.ORGANIZER, by=user)
+    step = confirmations.history(match).first()
+    assert fresh(match).confirmation == Confirmation.CONFIRMED
+    assert (step.action, step.via, step.by) == ("confirmed_for_team", "organizer", user)
+
+
+def test_what_the_opponents_read_is_what_they_confirm():
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    seen = match.version
+    services.correct_hand(match=match, number=3, hand=rules.Hand.played(9, 2))
+    with pytest.raises(Conflict) as refused:
+        confirmations.confirm(match=match, via=Via.OPPONENTS_LINK, seen_version=seen)
+    assert refused.value.codes == ["score_changed"]
+    assert fresh(match).confirmation == Confirmation.WAITING
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK, seen_version=match.version)
+    assert fresh(match).confirmation == Confirmation.CONFIRMED
+
+
+def test_a_reason_too_long_is_refused_and_changes_nothing():
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    with pytest.raises(InvalidInput):
+        confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="x" * 301)
+    assert fresh(match).confirmation == Confirmation.WAITING
+
+
+def test_a_match_without_confirmation_refuses_one():
+    match = play(a_match("none"), (8, 3), (8, 3), (8, 3))
+    assert match.confirmation == Confirmation.NONE
+    with pytest.raises(Conflict) as refused:
+        confirmations.dispute(match=match, via=Via.OPPONENTS_LINK)
+    assert refused.value.codes == ["no_confirmation"]
+
+
+# --- Every hand ----------------------------------------------------------------------------
+
+
+def test_every_hand_waits_and_a_confirmation_covers_the_hands_so_far():
+    match = a_match("hand")
+    assert match.confirmation == Confirmation.NONE
+    play(match, (8, 3))
+    assert (match.confirmation, match.confirmed_hands) == (Confirmation.WAITING, 0)
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    assert (fresh(match).confirmation, match.confirmed_hands) == (Confirmation.CONFIRMED, 1)
+    play(match, (6, 5))
+    assert (match.confirmation, match.confirmed_hands) == (Confirmation.WAITING, 1)
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    services.correct_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    assert (fresh(match).confirmation, match.confirmed_hands) == (Confirmation.WAITING, 0)
+
+
+def test_the_keeper_cannot_enter_the_next_hand_while_the_last_is_disputed():
+    match = play(a_match("hand"), (8, 3))
+    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="6–5")
+    with pytest.raises(Conflict) as refused:
+        services.record_hand(match=match, number=2, hand=rules.Hand.played(8, 3))
+    assert refused.value.codes == ["hand_disputed"]
+    assert "6–5" in refused.value.messages()[0]
+    assert fresh(match).hand_count == 1
+    services.correct_hand(match=match, number=1, hand=rules.Hand.played(6, 5))
+    play(match, (8, 3))
+    assert (match.hand_count, match.confirmation) == (2, Confirmation.WAITING)
+
+
+def test_an_organizer_confirms_every_waiting_match_at_once_but_no_disputed_one(user):
+    waiting = [play(a_match("result"), (8, 3), (8, 3), (8, 3)) for _ in range(2)]
+    disputed = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    confirmations.dispute(match=disputed, via=Via.OPPONENTS_LINK)
+    playing = play(a_match("result"), (8, 3))
+    count = confirmations.confirm_all_waiting(
+        matches=[m.pk for m in (*waiting, disputed, playing)], by=user)
+    assert count == 2
+    assert [fresh(m).confirmation for m in (*waiting, disputed, playing)] == [
+        Confirmation.CONFIRMED, Confirmation.CONFIRMED, Confirmation.DISPUTED,
+        Confirmation.NONE]
+
+
+# --- Results from paper --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("score, reason, team, code", [
+    ((21, 21), "target", None, "paper_level"),
+    ((18, 12), "target", None, "paper_target_not_reached"),
+    ((25, 12), "time", None, "paper_time_after_target"),
+    ((70, 12), "target", None, "paper_total_too_high"),
+    ((10, 12), "four_sevens", None, "paper_four_sevens_team"),
+    ((10, 12), "redeal", None, "paper_reason"),
+])
+def test_a_paper_result_that_breaks_a_rule_is_refused(user, score, reason, team, code):
+    match = a_match("result")
+    with pytest.raises(InvalidInput) as refused:
+        paper.enter_paper_result(match=match, by=user, score_a=score[0], score_b=score[1],
+                                 finish_reason=reason, four_sevens_team=team)
+    assert code in refused.value.codes
+    assert not fresh(match).is_finished and not match.from_paper
+
+
+@pytest.mark.parametrize("score, reason, team, winner", [
+    ((23, 14), "target", None, "a"),
+    ((17, 19), "time", None, "b"),
+    ((12, 17), "four_sevens", "a", "a"),
+])
+def test_a_paper_result_ends_the_match_and_waits_for_confirmation(user, score, reason, team,
+                                                                    winner):
+    match = a_match("result")
+    state = paper.enter_paper_result(match=match, by=user, score_a=score[0],
+                                     score_b=score[1], finish_reason=reason,
+                                     four_sevens_team=team)
+    assert state.winner == winner and state.finish_reason == reason
+    fresh(match)
+    assert (match.from_paper, match.is_finished, match.hand_count) == (True, True, 0)
+    assert (match.score_a, match.score_b, match.winner) == (*score, winner)
+    assert match.confirmation == Confirmation.WAITING
+    assert confirmations.history(match).first().action == "paper_result"
+
+
+def test_a_paper_result_can_be_corrected_and_taken_back(user):
+    match = a_match("hand")  # a result from paper is confirmed as a result
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+                             finish_reason="target")
+    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    paper.enter_paper_result(match=match, by=user, score_a=22, score_b=14,
+                             finish_reason="target")
+    assert (fresh(match).score_a, match.confirmation) == (22, Confirmation.WAITING)
+    paper.take_back_paper_result(match=match, by=user)
+    fresh(match)
+    assert (match.from_paper, match.is_finished, match.score_a) == (False, False, 0)
+    play(match, (8, 3))  # back to a phone
+    assert match.hand_count == 1
+
+
+def test_no_hand_joins_a_result_from_paper(user):
+    match = a_match("none")
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+                             finish_reason="target")
+    with pytest.raises(Conflict):
+        services.record_hand(match=match, number=1, hand=rules.Hand.played(8, 3))
+    with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("INSERT INTO scoring_hand (match_id, number, kind, points_a, points_b, "
+                       "politaines_a, politaines_b, entered_at, updated_at) VALUES "
+                       "(%s, 1, 'played', 8, 3, 0, 0, '2026-01-01', '2026-01-01')", [match.pk])
+
+
+def test_a_table_scored_on_a_phone_takes_no_paper_result(user):
+    match = play(a_match("result"), (8, 3))
+    with pytest.raises(Conflict) as refused:
+        paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+                                 finish_reason="target")
+    assert refused.value.codes == ["match_has_hands"]
+
+
+def test_the_database_holds_a_paper_result_to_no_hand_and_allows_it_on_time(user):
+    match = a_match("none")
+    paper.enter_paper_result(match=match, by=user, score_a=17, score_b=19,
+                             finish_reason="time")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(hand_count=3)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(from_paper=False)  # time never called

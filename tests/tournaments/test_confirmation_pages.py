@@ -1,0 +1,213 @@
+"""Confirmation and paper tables as the organizer and the opponents see them: the setting,
+the draw, the opponents' page, the dashboard, the round's closing, paper results and score
+sheets."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring import confirmations, paper
+from scoring.models import Confirmation, ConfirmationStep
+from tests.tournaments.helpers import finish, make_tournament, play_round
+from tournaments import services
+from tournaments.selectors import overview
+
+pytestmark = pytest.mark.django_db
+
+
+def first_round(organizer, **extra):
+    tournament = make_tournament(organizer, teams=4, **extra)
+    return tournament, services.draw_next_round(tournament=tournament)
+
+
+def tables(round_):
+    return list(round_.tables.select_related("match").order_by("number"))
+
+
+def opponents_url(match, name="opponents"):
+    return reverse(name, kwargs={"token": match.opponents_token})
+
+
+def test_a_new_tournament_asks_for_the_final_result_and_its_tables_copy_it(organizer):
+    tournament, round_1 = first_round(organizer)
+    assert tournament.confirmation == "result"
+    assert {t.match.confirmation_mode for t in tables(round_1)} == {"result"}
+    tournament, round_1 = first_round(organizer, confirmation="hand")
+    assert {t.match.confirmation_mode for t in tables(round_1)} == {"hand"}
+
+
+def test_the_settings_page_offers_the_three_choices(client, organizer):
+    tournament, _round = first_round(organizer)
+    body = client.get(reverse("tournament_settings", args=[tournament.pk])).content.decode()
+    assert 'name="confirmation"' in body
+    for label in ("None: results count as entered", "The final result", "Every hand"):
+        assert label in body
+
+
+def test_the_opponents_confirm_from_their_page_without_javascript(client, organizer):
+    _tournament, round_1 = first_round(organizer)
+    match = tables(round_1)[0].match
+    client.logout()  # the opponents have no account
+    page = client.get(opponents_url(match))
+    assert page.status_code == 200
+    assert "you confirm its final result once it is over" in page.content.decode()
+    finish(match, winner="b")
+    page = client.get(opponents_url(match)).content.decode()
+    assert "check the final result and confirm it" in page
+    version = re.search(r'name="version" value="(\d+)" form="confirm-form"', page).group(1)
+    response = client.post(opponents_url(match, "opponents_confirm"), {"version": version},
+                           follow=True)
+    assert "Thank you: the score is confirmed." in response.content.decode()
+    match.refresh_from_db()
+    assert match.confirmation == Confirmation.CONFIRMED
+    assert "Confirmed at" in response.content.decode()  # the history says who and how
+    assert ConfirmationStep.objects.get(match=match).via == "opponents_link"
+
+
+def test_a_dispute_shows_on_the_dashboard_and_holds_the_next_round(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    play_round(round_1)
+    match = tables(round_1)[0].match
+    client.post(opponents_url(match, "opponents_dispute"), {"reason": "Hand 3 was 6–5"})
+    dashboard = client.get(reverse("tournament_dashboard", args=[tournament.pk]))
+    body = dashboard.content.decode()
+    assert "disputed: “Hand 3 was 6–5”" in body
+    assert "1 result is disputed: the next round cannot be drawn" in body
+    assert "Draw the next round" not in body
+    response = client.post(reverse("tournament_draw", args=[tournament.pk]), follow=True)
+    assert "Round 1 cannot close: 1 result is disputed." in response.content.decode()
+    assert tournament.rounds.count() == 1
+    # The organizer settles it for the team, and the round closes.
+    client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]))
+    match.refresh_from_db()
+    assert match.confirmation == Confirmation.CONFIRMED
+    assert confirmations.history(match).first().action == "confirmed_for_team"
+    client.post(reverse("tournament_draw", args=[tournament.pk]))
+    assert tournament.rounds.count() == 2
+
+
+def test_waiting_results_are_provisional_until_confirmed_all_at_once(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    play_round(round_1)
+    body = client.get(reverse("tournament_dashboard", args=[tournament.pk])).content.decode()
+    assert "2 results wait for the opponents' confirmation: table 1, table 2." in body
+    assert body.count("(provisional)") == 4
+    response = client.post(reverse("tournament_round_confirm_all", args=[tournament.pk, 1]),
+                           follow=True)
+    body = response.content.decode()
+    assert "2 results confirmed for the teams." in body
+    assert "(provisional)" not in body
+    assert {t.match.confirmation for t in tables(round_1)} == {"confirmed"}
+    public = client.get(reverse("public_standings", args=[tournament.pk])).content.decode()
+    assert "(provisional)" not in public
+
+
+def test_a_tournament_without_confirmation_shows_none(client, organizer):
+    tournament, round_1 = first_round(organizer, confirmation="none")
+    play_round(round_1)
+    body = client.get(reverse("tournament_dashboard", args=[tournament.pk])).content.decode()
+    assert "waiting for confirmation" not in body and "(provisional)" not in body
+    assert "Opponents' view" not in body
+    cards = client.get(reverse("tournament_round_cards", args=[tournament.pk, 1]))
+    assert "The opponents' link" not in cards.content.decode()
+
+
+def test_the_table_cards_carry_the_opponents_link(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    # A table kept on paper still has its card (only a forfeit at the draw has none).
+    paper.enter_paper_result(match=tables(round_1)[1].match, by=organizer, score_a=13,
+                             score_b=7, finish_reason="target")
+    body = client.get(reverse("tournament_round_cards", args=[tournament.pk, 1])).content.decode()
+    for table in tables(round_1):
+        assert f"/o/{table.match.opponents_token}/" in body
+        assert f"/k/{table.match.scorekeeper_token}/" in body
+    assert body.count("<svg") == 4  # two tables, two codes each
+
+
+def test_the_organizer_enters_a_paper_result_in_one_step(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    table = tables(round_1)[0]
+    url = reverse("tournament_table_paper", args=[tournament.pk, 1, 1])
+    assert client.get(url).status_code == 200
+    refused = client.post(url, {"score_a": 9, "score_b": 7, "ended": "target"})
+    assert refused.status_code == 422
+    assert "Nobody reached the target of 11" in refused.content.decode()
+    response = client.post(url, {"score_a": 13, "score_b": 7, "ended": "target"}, follow=True)
+    body = response.content.decode()
+    assert "entered from paper" in body
+    table.match.refresh_from_db()
+    assert (table.match.from_paper, table.match.score_a, table.match.winner) == (True, 13, "a")
+    assert table.match.confirmation == Confirmation.WAITING
+    view = overview(tournament)
+    leader = view.standings[0]
+    assert leader.team_id == table.entry_a_id and leader.points_for == 13
+    # Corrected later, the same way; then it waits for confirmation again.
+    confirmations.confirm(match=table.match, via=confirmations.Via.OPPONENTS_LINK)
+    client.post(url, {"score_a": 7, "score_b": 9, "ended": "four_sevens_a"})
+    table.match.refresh_from_db()
+    assert (table.match.winner, table.match.finish_reason) == ("a", "four_sevens")
+    assert table.match.confirmation == Confirmation.WAITING
+
+
+def test_a_table_with_hands_takes_no_paper_result(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    finish(tables(round_1)[0].match)
+    response = client.post(reverse("tournament_table_paper", args=[tournament.pk, 1, 1]),
+                           {"score_a": 13, "score_b": 7, "ended": "target"})
+    assert response.status_code == 409
+    assert "keeps its score on a phone" in response.content.decode()
+
+
+def test_the_score_sheets_print_each_table_with_its_dealers(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    response = client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.count('class="sheet"') == 2
+    first = tables(round_1)[0]
+    assert first.entry_a.name in body and first.entry_b.name in body
+    assert f"/k/{first.match.scorekeeper_token}/" in body
+    lines = re.findall(r'<td class="dealer">(\w+) <small>\((.+?)\)</small></td>', body)
+    seats = dict(zip("NESW", [first.entry_a.team.first_player.name,
+                               first.entry_b.team.first_player.name,
+                               first.entry_a.team.second_player.name,
+                               first.entry_b.team.second_player.name], strict=True))
+    assert lines[:5] == [("North", seats["N"]), ("East", seats["E"]), ("South", seats["S"]),
+                         ("West", seats["W"]), ("North", seats["N"])]
+    one = client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1]) + "?table=2")
+    assert one.content.decode().count('class="sheet"') == 1
+    assert client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1])
+                      + "?table=9").status_code == 404
+
+
+def test_the_score_sheet_is_in_the_tournaments_language(client, organizer):
+    tournament, _round = first_round(organizer)
+    body = client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1]),
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Nord" in body and "Brasseur" in body
+
+
+def test_a_stranger_cannot_confirm_for_the_team(client, organizer, django_user_model):
+    tournament, round_1 = first_round(organizer)
+    play_round(round_1)
+    client.force_login(django_user_model.objects.create_user("stranger"))
+    response = client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]))
+    assert response.status_code == 404
+    assert tables(round_1)[0].match.confirmation == Confirmation.WAITING
+
+
+def test_an_unknown_opponents_link_is_a_404(client, db):
+    for token in ("x" * 43, "no", "%00"):
+        assert client.get(f"/o/{token}/").status_code == 404
+        assert client.post(f"/o/{token}/confirm/").status_code == 404
+
+
+def test_the_paper_result_takes_back(client, organizer):
+    tournament, round_1 = first_round(organizer)
+    match = tables(round_1)[0].match
+    paper.enter_paper_result(match=match, by=organizer, score_a=13, score_b=7,
+                             finish_reason="target")
+    client.post(reverse("tournament_table_paper_take_back", args=[tournament.pk, 1, 1]))
+    match.refresh_from_db()
+    assert not match.from_paper and not match.is_finished
