@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import extensions, names, rules
-from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     Hand,
     HandRevision,
@@ -166,12 +166,15 @@ def record_hand(
     *, match: Match | int, number: int, hand: rules.Hand, by=None, first_dealer: str | None = None
 ) -> rules.MatchState:
     """Add hand `number`, which must be the match's next hand; return the new state.
+    The same hand sent again under its number raises AlreadySaved (nothing written).
 
     `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
     """
     locked, hands, state = _open(match, by)
-    if conflict := rules.check_can_record(state, number):
-        raise Conflict([conflict], state=state)
+    if conflict := rules.check_can_record(state, number, hand):
+        # The same hand sent again (a retry after a lost answer) is no error: AlreadySaved.
+        error = AlreadySaved if conflict.code == rules.ALREADY_SAVED else Conflict
+        raise error([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
     if first_dealer is not None and first_dealer != locked.first_dealer:
