@@ -13,9 +13,10 @@ register = template.Library()
 @register.simple_tag
 def offline_rules(match) -> str:
     """JSON for the page's data-rules attribute: the target, how a hand scores (the totals
-    of each pair of shares, the politaine's bonus, La Quadrette's points for every split of
-    the tricks, the card points of counted cards), and who deals hands 1 to 4 for each first dealer (the deal turns every four
-    hands). The server's answer stays the truth once the hands are sent."""
+    of each pair of shares, the politaine's bonus, the card points of counted cards, La
+    Quadrette's points for every split of the tricks), and who deals hands 1 to 4 for each
+    first dealer (the deal turns every four hands). The server's answer stays the truth
+    once the hands are sent."""
     variant = match.variant
     quadrette = match.is_quadrette
     data = {
