@@ -312,7 +312,7 @@
   function later() {
     sync();
     if (retry === null) {
-      retry = window.setTimeout(function () { retry = null; pump(); }, 5000);
+      retry = window.setTimeout(function () { retry = null; pump(); }, 3000);
     }
   }
 

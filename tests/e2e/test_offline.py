@@ -49,6 +49,12 @@ def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_ord
     page.context.set_offline(True)
     expect(page.locator("#offline")).to_contain_text(
         "No connection. Hands you save are kept on this phone")
+    # A hand that cannot add up is refused on the spot, not kept.
+    type_points(page, a=6, b=6)
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#entry p[id$='slot-hand']")).to_have_text(
+        "Check the hand: the two teams' shares add up to 11.")
+    expect(page.locator("tr.waiting")).to_have_count(0)
     keep_offline(page, 2, 6, 5)
     keep_offline(page, 3, 3, 8)
     keep_offline(page, 4, 5, 6)
