@@ -125,7 +125,8 @@
     var table = document.querySelector("#history table.history");
     var shown = queue.filter(function (entry) { return entry.number > now.hands; });
     var first = queue.filter(function (entry) { return entry.number === 1; })[0];
-    var firstDealer = (first && field(first.fields, "first_dealer")) || now.firstDealer;
+    var dealers = RULES.dealers[(first && field(first.fields, "first_dealer")) || now.firstDealer]
+      || RULES.dealers[now.firstDealer];
     if (table) {
       table.querySelectorAll("tr.waiting").forEach(function (row) { row.remove(); });
     }
@@ -137,7 +138,7 @@
       row.className = "waiting" + (entry.state === "waiting" ? "" : " problem");
       row.id = "waiting-" + entry.number;
       cell(row, "th", entry.number).scope = "row";
-      cell(row, "td", RULES.dealers[firstDealer][(entry.number - 1) % 4], "dealer");
+      cell(row, "td", dealers[(entry.number - 1) % 4], "dealer");
       cell(row, "td", reckoned ? reckoned.cells[0] : "?");
       cell(row, "td", reckoned ? reckoned.cells[1] : "?");
       cell(row, "td", reckoned ? score[0] + "–" + score[1] : "?", "score");
@@ -152,7 +153,8 @@
       var none = document.getElementById("no-hand-yet");
       if (none) { none.hidden = any; }
     }
-    return { score: score, last: shown.length ? shown[shown.length - 1].number : null };
+    return { score: score, last: shown.length ? shown[shown.length - 1].number : null,
+             dealers: dealers };
   }
 
   // The entry form moves on past the kept hands; once they end the match, it is put away.
@@ -162,10 +164,18 @@
     var number = form.querySelector("input[name=number]");
     var next = kept.last + 1;
     if (parseInt(number.value, 10) !== next) {
+      // "Hand 2" and "Save hand 2", in the page's language, say the next number instead.
+      [document.getElementById("entry-title"), form.querySelector("button[type=submit]")]
+        .forEach(function (el) { el.textContent = el.textContent.replace(number.value, next); });
       number.value = next;
-      document.getElementById("entry-title").textContent = text("hand", { number: next });
-      form.querySelector("button[type=submit]").textContent = text("save", { number: next });
       form.querySelectorAll(".first-dealer").forEach(function (el) { el.remove(); });
+      // The scoreboard's hand, dealer and leader: those of the hand to enter now.
+      var deal = document.querySelectorAll("#scoreboard dl.deal dd");
+      if (deal.length >= 3) {
+        deal[0].textContent = next;
+        deal[1].textContent = kept.dealers[(next - 1) % 4];
+        deal[2].textContent = kept.dealers[next % 4];
+      }
       document.querySelectorAll("#entry form:not(.hand-form) input[name=number]")
         .forEach(function (input) { input.value = next; });
     }

@@ -13,9 +13,13 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(self.clients.claim());
 });
 
+// Only pages and the files they load: htmx's requests, the API and the rest go their way.
+var KEPT = ["document", "script", "style", "image"];
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin ||
+      (request.mode !== "navigate" && KEPT.indexOf(request.destination) < 0)) {
     return;
   }
   event.respondWith(fetch(request).catch(function (error) {

@@ -38,15 +38,24 @@ def keep_offline(page, number, a, b):
     expect(page.locator(f"#waiting-{number}")).to_contain_text("waiting to send")
 
 
+def go_offline(page, base_url, log_in, *, online_hand=True) -> str:
+    """A keeper starts a match (and enters hand 1, 7-4, online), keeps the page open a moment,
+    and loses the connection; returns the score keeper link for a second phone."""
+    log_in(page)
+    start_match(page, base_url, variant="politaine")
+    link = page.locator("#scorekeeper-link").input_value()
+    if online_hand:
+        save_points(page, 7, 4)
+        ready_for_offline(page, holding='id="hand-1"')
+    else:
+        ready_for_offline(page)
+    page.context.set_offline(True)
+    return link
+
+
 def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_order(
         live_server, page, new_context, log_in):
-    log_in(page)
-    start_match(page, live_server.url, variant="politaine")
-    link = page.locator("#scorekeeper-link").input_value()
-    save_points(page, 7, 4)
-    ready_for_offline(page, holding='id="hand-1"')
-
-    page.context.set_offline(True)
+    link = go_offline(page, live_server.url, log_in)
     expect(page.locator("#offline")).to_contain_text(
         "No connection. Hands you save are kept on this phone")
     # A hand that cannot add up is refused on the spot, not kept.
@@ -65,6 +74,10 @@ def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_ord
     expect(page.locator("#waiting-4 .score")).to_have_text("21–23")
     expect(page.locator("#entry-title")).to_have_text("Hand 5")
     expect(page.locator("#entry button.primary")).to_have_text("Save hand 5")
+    deal = page.locator("#scoreboard dl.deal dd")  # hand 5 is dealt by North, led by East
+    expect(deal.nth(0)).to_have_text("5")
+    expect(deal.nth(1)).to_contain_text("North")
+    expect(deal.nth(2)).to_contain_text("East")
     expect(page.locator("#connection")).to_be_hidden()
     assert stored_hands() == [(1, 7, 4, 0, 0)]
 
@@ -98,13 +111,7 @@ def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_ord
 
 def test_a_hand_entered_differently_on_another_phone_is_a_conflict_resolved_by_correcting(
         live_server, page, new_context, log_in):
-    log_in(page)
-    start_match(page, live_server.url, variant="politaine")
-    link = page.locator("#scorekeeper-link").input_value()
-    save_points(page, 7, 4)
-    ready_for_offline(page, holding='id="hand-1"')
-
-    page.context.set_offline(True)
+    link = go_offline(page, live_server.url, log_in)
     keep_offline(page, 2, 6, 5)
     keep_offline(page, 3, 3, 8)
     keep_offline(page, 4, 5, 6)
@@ -135,11 +142,7 @@ def test_a_hand_entered_differently_on_another_phone_is_a_conflict_resolved_by_c
 
 def test_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
         live_server, page, new_context, log_in):
-    log_in(page)
-    start_match(page, live_server.url, variant="politaine")
-    link = page.locator("#scorekeeper-link").input_value()
-    ready_for_offline(page)
-    page.context.set_offline(True)
+    link = go_offline(page, live_server.url, log_in, online_hand=False)
     keep_offline(page, 1, 6, 5)
     keep_offline(page, 2, 3, 8)
     other = new_context().new_page()

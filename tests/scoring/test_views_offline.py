@@ -80,7 +80,8 @@ def test_the_page_links_its_manifest_and_the_offline_script_with_its_words_and_r
     assert seats == ["North", "East", "South", "West"]
     french = keeper.get(url(match), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert data_attribute(french, "data-text-waiting") == "en attente d'envoi"
-    assert data_attribute(french, "data-text-save") == "Enregistrer le tour {number}"
+    assert data_attribute(french, "data-text-offline-many").startswith(
+        "Pas de connexion : {count} tours sont gardés sur ce téléphone")
 
 
 def test_la_quadrette_gets_its_points_for_every_split_of_the_tricks(client, user):
