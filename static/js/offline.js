@@ -169,15 +169,15 @@
         .forEach(function (el) { el.textContent = el.textContent.replace(number.value, next); });
       number.value = next;
       form.querySelectorAll(".first-dealer").forEach(function (el) { el.remove(); });
-      // The scoreboard's hand, dealer and leader: those of the hand to enter now.
-      var deal = document.querySelectorAll("#scoreboard dl.deal dd");
-      if (deal.length >= 3) {
-        deal[0].textContent = next;
-        deal[1].textContent = kept.dealers[(next - 1) % 4];
-        deal[2].textContent = kept.dealers[next % 4];
-      }
       document.querySelectorAll("#entry form:not(.hand-form) input[name=number]")
         .forEach(function (input) { input.value = next; });
+    }
+    // The scoreboard's hand, dealer and leader: those of the hand to enter now.
+    var deal = document.querySelectorAll("#scoreboard dl.deal dd");
+    if (deal.length >= 3) {
+      deal[0].textContent = next;
+      deal[1].textContent = kept.dealers[(next - 1) % 4];
+      deal[2].textContent = kept.dealers[next % 4];
     }
     var score = kept.score;
     var ends = score[0] !== score[1] && Math.max(score[0], score[1]) >= RULES.target;
@@ -358,6 +358,7 @@
         current[0].sent = answer.sent;
         delete current[0].correct;
         store(current);
+        refresh();  // the history shows what the server holds, beside this phone's version
         sync();
       } else {
         later();

@@ -32,10 +32,10 @@ def match_id(page) -> int:
     return int(page.locator("#offline").get_attribute("data-match"))
 
 
-def keep_offline(page, number, a, b):
+def keep_offline(page, number, a, b, waiting="waiting to send"):
     type_points(page, a=a, b=b)
     page.locator("#entry button.primary").click()
-    expect(page.locator(f"#waiting-{number}")).to_contain_text("waiting to send")
+    expect(page.locator(f"#waiting-{number}")).to_contain_text(waiting)
 
 
 def go_offline(page, base_url, log_in, *, online_hand=True) -> str:
@@ -140,19 +140,30 @@ def test_a_hand_entered_differently_on_another_phone_is_a_conflict_resolved_by_c
     expect(other.locator("#hand-3 .score")).to_have_text("16–17")
 
 
-def test_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
-        live_server, page, new_context, log_in):
-    link = go_offline(page, live_server.url, log_in, online_hand=False)
-    keep_offline(page, 1, 6, 5)
-    keep_offline(page, 2, 3, 8)
+def test_in_french_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
+        live_server, new_context, log_in):
+    keeper = new_context(locale="fr-CA").new_page()
+    link = go_offline(keeper, live_server.url, log_in, online_hand=False)
+    expect(keeper.locator("#offline")).to_contain_text(
+        "Pas de connexion. Les tours que vous enregistrez sont gardés sur ce téléphone")
+    keep_offline(keeper, 1, 6, 5, waiting="en attente d'envoi")
+    keep_offline(keeper, 2, 3, 8, waiting="en attente d'envoi")
+    expect(keeper.locator("#entry-title")).to_have_text("Tour 3")
     other = new_context().new_page()
     other.goto(link)
     save_points(other, 2, 9)
 
-    page.context.set_offline(False)
-    banner = page.locator("#offline")
-    expect(banner).to_contain_text("Hand 1 was entered differently", timeout=15_000)
-    banner.get_by_role("button", name="Keep the saved hand").click()
+    keeper.context.set_offline(False)
+    banner = keeper.locator("#offline")
+    expect(banner).to_contain_text(
+        "Le tour 1 a été entré autrement sur un autre téléphone. Enregistré : Points 2–9. "
+        "Sur ce téléphone : Points 6–5.", timeout=15_000)
+    # The history shows the saved hand, and this phone's next one as it would follow it.
+    expect(keeper.locator("#hand-1 .score")).to_have_text("2–9")
+    expect(keeper.locator("#waiting-2 .score")).to_have_text("5–17")
+    expect(keeper.locator("#scoreboard dl.deal dd").first).to_have_text("3")
+    keeper.screenshot(path="/tmp/offline-conflict-fr.png", full_page=True)
+    banner.get_by_role("button", name="Garder le tour enregistré").click()
     expect(banner).to_be_hidden(timeout=15_000)
-    expect_score(page, 5, 17)
+    expect_score(keeper, 5, 17)
     assert stored_hands() == [(1, 2, 9, 0, 0), (2, 3, 8, 0, 0)]
