@@ -14,6 +14,7 @@ from api.errors import (
 from api.presenters import match_data
 from api.schemas import DisputeIn, ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
 from scoring import confirmations, rules, services
+from scoring.errors import AlreadySaved
 from scoring.models import MAX_ID
 from scoring.permissions import can_keep_score, is_public
 from scoring.selectors import match_to_write, match_with_hands, matches_with_hands
@@ -96,13 +97,18 @@ def get_match(request, id: int = MatchId):
     return _out(request, _match(request, id, write=False))
 
 
-@router.post("/matches/{id}/hands", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,
-             exclude_unset=True, summary="Add the next hand")
+@router.post("/matches/{id}/hands", response={201: MatchOut, 200: MatchOut, **ERRORS},
+             auth=auth.PERSONAL, exclude_unset=True, summary="Add the next hand")
 def add_hand(request, payload: NewHandIn, id: int = MatchId):
+    """201 with the match once the hand is stored; 200 when this very hand was already
+    stored under this number (a retry: nothing is entered twice)."""
     match = _match(request, id, write=True)
     with refusals(match):
-        state = services.record_hand(match=match, number=payload.number,
-                                     hand=hand_from(payload), by=request.auth.user)
+        try:
+            state = services.record_hand(match=match, number=payload.number,
+                                         hand=hand_from(payload), by=request.auth.user)
+        except AlreadySaved:  # a retry of a hand stored already: the match as it stands
+            return Status(200, _out(request, match, fresh=True))
     return Status(201, _out(request, match, state))
 
 

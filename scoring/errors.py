@@ -31,6 +31,12 @@ class Conflict(ScoringError):
     would leave hands that could not have been played."""
 
 
+class AlreadySaved(Conflict):
+    """The hand sent is the one already saved under its number (a retry): nothing was
+    written, and the caller may answer as for a save. Callers that do not look for it
+    refuse it as any other conflict."""
+
+
 class NotFound(ScoringError):
     """There is no such hand."""
 

@@ -904,9 +904,43 @@ def _ahead(score: Pair) -> Team:
 # --- What may change a match ---------------------------------------------------------------
 
 
-def check_can_record(state: MatchState, number: Any) -> Violation | None:
-    """A new hand must be the next one, on a match still in progress."""
-    if state.finished:
+# The code of a hand sent again under its number: a success, nothing written.
+ALREADY_SAVED = "hand_already_saved"
+
+
+def same_hand(saved: Hand, sent: Hand) -> bool:
+    """Whether `sent` is the hand `saved` again (a phone resending what it already sent, or
+    a second phone entering the same result), not another hand: four sevens for the same
+    team, the same tricks, or the same card points and politaines, however the cards were
+    counted. Both must be valid hands."""
+    def scored(hand: Hand) -> tuple:
+        if hand.kind == HandKind.FOUR_SEVENS:
+            return (HandKind.FOUR_SEVENS, Team(hand.four_sevens_team))
+        if hand.tricks is not None:
+            return (HandKind.PLAYED, tuple(hand.tricks))
+        return (HandKind.PLAYED, tuple(hand.card_points()), tuple(hand.politaines))
+
+    return scored(saved) == scored(sent)
+
+
+def check_can_record(state: MatchState, number: Any, hand: Hand | None = None) -> Violation | None:
+    """A new hand must be the next one, on a match still in progress.
+
+    With the (valid) `hand` sent under a number already taken: by the same hand, the answer
+    is ALREADY_SAVED (a retry, to be answered as a success); by another hand,
+    "hand_already_entered", with the saved one in its params ("saved", as Hand.as_dict),
+    even when that hand ended the match.
+    """
+    taken = is_whole(number) and 1 <= number <= state.hand_count
+    sent = hand is not None and taken and not validate_hand(state.variant, hand)
+    if sent and same_hand(state.lines[number - 1].hand, hand):
+        return Violation(
+            ALREADY_SAVED,
+            _("Hand %(number)s was already saved, just as sent: nothing is entered twice."),
+            "number",
+            {"number": number},
+        )
+    if state.finished and not sent:
         won, lost = state.score.of(state.winner), state.score.of(state.winner.other)
         return Violation(
             "match_finished",
@@ -916,20 +950,18 @@ def check_can_record(state: MatchState, number: Any) -> Violation | None:
             {"winner": state.winner, "won": won, "lost": lost},
         )
     if not is_whole(number) or number != state.next_hand:
-        already = is_whole(number) and 1 <= number < state.next_hand
+        params = {"number": number, "next": state.next_hand, "score_a": state.score.a,
+                  "score_b": state.score.b}
+        if sent:
+            params["saved"] = state.lines[number - 1].hand.as_dict()
         return Violation(
-            "hand_already_entered" if already else "hand_number",
+            "hand_already_entered" if taken else "hand_number",
             _("Hand %(number)s is already entered, perhaps from another phone. The score is "
               "now %(score_a)s–%(score_b)s; the next hand is hand %(next)s.")
-            if already
+            if taken
             else _("The next hand is hand %(next)s, not %(number)s."),
             "number",
-            {
-                "number": number,
-                "next": state.next_hand,
-                "score_a": state.score.a,
-                "score_b": state.score.b,
-            },
+            params,
         )
     return None
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import confirmations, extensions, names, rules, states
-from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound
+from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     ConfirmationMode,
     Hand,
@@ -213,6 +213,7 @@ def record_hand(
     *, match: Match | int, number: int, hand: rules.Hand, by=None, first_dealer: str | None = None
 ) -> rules.MatchState:
     """Add hand `number`, which must be the match's next hand; return the new state.
+    The same hand sent again under its number raises AlreadySaved (nothing written).
 
     `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
 
@@ -225,9 +226,11 @@ def record_hand(
     locked = _lock(match)
     _guard(locked, by)
     state = states.of(locked)
-    if conflict := rules.check_can_record(state, number) or \
+    if conflict := rules.check_can_record(state, number, hand) or \
             confirmations.refusal_to_record(locked):
-        raise Conflict([conflict], state=state)
+        # The same hand sent again (a retry after a lost answer) is no error: AlreadySaved.
+        error = AlreadySaved if conflict.code == rules.ALREADY_SAVED else Conflict
+        raise error([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
     if first_dealer is not None and first_dealer != locked.first_dealer:

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scoring.access import LINK, OWNED
-from scoring.views import matches, opponents, pages, table
+from scoring.views import matches, offline, opponents, pages, table
 
 # The match page and its actions, reached by id (the keeper's account) or by the secret
 # of the score keeper link; the views are the same.
@@ -16,10 +16,14 @@ table_patterns = [
     path("hands/<int:number>/check/", table.check_correction, name="check_correction"),
     path("redeal/", table.redeal, name="redeal"),
     path("first-dealer/", table.first_dealer, name="first_dealer"),
+    # The page as an installable app, and the hands it kept while offline.
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("hands/send/", offline.send, name="send"),
 ]
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
     path("rules/", pages.rules, name="rules"),
     path("matches/new/", matches.new_match, name="match_new"),
     path("matches/new/target/", matches.target_field, name="match_new_target"),

@@ -63,7 +63,8 @@ def client_for(world, role):
 # tournament's match (its organizers may keep score) and on a match of one's own.
 MATCH_VIEWS = [("table", "get"), ("live", "get"), ("record", "post"), ("check", "post"),
                ("four_sevens", "post"), ("undo", "post"), ("edit_hand", "get"),
-               ("redeal", "post"), ("first_dealer", "post"), ("check_correction", "post")]
+               ("redeal", "post"), ("first_dealer", "post"), ("check_correction", "post"),
+               ("manifest", "get"), ("send", "post")]
 
 
 def match_cases():
@@ -149,7 +150,7 @@ CASES = [
 ]
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",
-          "set_language"}
+          "set_language", "service_worker"}
 # Reached only by the secret of a match's opponents' link (tested below).
 OPPONENTS_VIEWS = [("opponents", "get"), ("opponents_live", "get"),
                    ("opponents_confirm", "post"), ("opponents_dispute", "post")]

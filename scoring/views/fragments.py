@@ -22,7 +22,7 @@ from scoring.permissions import can_keep_score
 from scoring.selectors import table_page
 
 URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
-             "first_dealer")
+             "first_dealer", "manifest", "send")
 
 
 def live_etag(match, entry_number) -> str:

@@ -15,7 +15,7 @@ from django_htmx.http import reswap
 from scoring import rules, services
 from scoring.access import TableAccess, table_view
 from scoring.display import seat_label
-from scoring.errors import ScoringError
+from scoring.errors import AlreadySaved, ScoringError
 from scoring.forms import (
     FourSevensForm,
     HandForm,
@@ -159,6 +159,11 @@ def _refused(request, access, refusal: ScoringError, *, entry=True):
     return _after_write(request, access, message, entry=entry, status=409, error=True)
 
 
+def _already_saved(request, access, resent: AlreadySaved):
+    """The same hand sent again (a retry after a lost answer): a success, nothing doubled."""
+    return _after_write(request, access, " ".join(resent.messages(access.match.team_name)))
+
+
 def _saved_message(access, number, state: rules.MatchState):
     if state.finished:  # the scoreboard says who won
         return _("Hand %(number)s saved. The match is over.") % {"number": number}
@@ -181,6 +186,8 @@ def record(request, access):
                 match=access.match, number=number, hand=form.rules_hand, by=request.user,
                 first_dealer=form.cleaned_data.get("first_dealer") or None,
             )
+        except AlreadySaved as resent:
+            return _already_saved(request, access, resent)
         except ScoringError as refusal:
             return _refused(request, access, refusal)
         return _after_write(request, access, _saved_message(access, number, state),
@@ -245,6 +252,8 @@ def four_sevens(request, access):
             hand=rules.Hand.four_sevens(form.cleaned_data["team"]),
             by=request.user,
         )
+    except AlreadySaved as resent:
+        return _already_saved(request, access, resent)
     except ScoringError as refusal:
         return _refused(request, access, refusal)
     return _after_write(request, access, _("Four sevens: the match is over."), state=state)

@@ -152,6 +152,24 @@ def test_a_number_other_than_the_next_is_a_conflict(api, api_fr, politaine):
     assert Hand.objects.count() == 1
 
 
+def test_the_same_hand_sent_again_answers_200_already_saved(api, api_fr, politaine):
+    first = add(api, politaine, number=1, points=ab(7, 4), politaines=ab(0, 0))
+    again = add(api, politaine, number=1, points=ab(7, 4))
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()  # the match as it stands, nothing doubled
+    add(api, politaine, number=2, points=ab(11, 0), politaines=ab(2, 0))  # ends the match
+    assert add(api_fr, politaine, number=2, points=ab(11, 0),
+               politaines=ab(2, 0)).status_code == 200
+    assert Hand.objects.count() == 2
+
+
+def test_another_hand_under_a_taken_number_is_still_a_conflict(api, politaine):
+    add(api, politaine, number=1, points=ab(11, 0), politaines=ab(2, 0))  # ends the match
+    other = add(api, politaine, number=1, points=ab(0, 11))
+    assert other.status_code == 409 and other.json()["code"] == "hand_already_entered"
+    assert Hand.objects.get().points_a == 11
+
+
 def test_no_hand_on_a_finished_match(api, politaine):
     for number in (1, 2, 3):
         add(api, politaine, number=number, points=ab(11, 0))

@@ -48,7 +48,8 @@ def test_when_the_database_fails_the_keeper_is_told_not_saved_and_a_retry_works(
     assert api.json()["code"] == "database_unavailable"
     assert not Hand.objects.exists()
     assert client.post(link, {"number": 1, "points_a": 7}).status_code == 302
-    assert client.post(link, {"number": 1, "points_a": 7}).status_code == 409
+    # Pressed once more (the answer was lost): already saved, a success, nothing doubled.
+    assert client.post(link, {"number": 1, "points_a": 7}).status_code == 302
     assert Hand.objects.count() == 1
 
 
@@ -89,7 +90,7 @@ def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server)
         if answers[-1] != 201:
             time.sleep(1)
     assert answers[-1] == 201 and set(answers) <= {201, 503}, answers
-    assert api_post(server, match, 2).status_code == 409  # a second retry doubles nothing
+    assert api_post(server, match, 2).status_code == 200  # a second retry doubles nothing
     connection.close_pool()  # this test's own pool saw the outage too: start afresh
     assert_cache_equals_replay(match)
     assert match.hand_count == 2
@@ -98,7 +99,7 @@ def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server)
 def test_a_retried_post_never_doubles_a_hand(server):
     match = MatchFactory()
     answers = [api_post(server, match, 1).status_code for _ in range(3)]
-    assert answers == [201, 409, 409]
+    assert answers == [201, 200, 200]  # stored, then "already saved"
     assert Hand.objects.filter(match=match).count() == 1
 
 
@@ -118,7 +119,7 @@ def test_a_server_killed_mid_round_loses_no_accepted_hand(server):
             except httpx.HTTPError:
                 time.sleep(0.2)  # no answer: the same hand again, once the server is back
                 continue
-            if answer.status_code in (201, 409):
+            if answer.status_code in (200, 201):  # stored, or already saved
                 if answer.status_code == 201:
                     with lock:
                         accepted[match.pk].add(number)

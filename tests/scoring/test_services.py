@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from scoring import rules, services
-from scoring.errors import Conflict, InvalidInput, NotFound
+from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match
 from scoring.rules import CardCount
 from scoring.services import NewTeam
@@ -116,9 +116,11 @@ def test_record_hand_refuses_an_impossible_hand_and_saves_nothing(match):
 def test_record_hand_refuses_a_number_other_than_the_next(match):
     services.record_hand(match=match, number=1, hand=P(7, 4))
     with pytest.raises(Conflict) as refused:
-        services.record_hand(match=match, number=1, hand=P(7, 4))
+        services.record_hand(match=match, number=1, hand=P(2, 9))
     assert refused.value.codes == ["hand_already_entered"]
+    assert not isinstance(refused.value, AlreadySaved)
     assert refused.value.state.score == (7, 4)
+    assert refused.value.violations[0].params["saved"]["points"] == {"a": 7, "b": 4}
     with pytest.raises(Conflict):
         services.record_hand(match=match, number=3, hand=P(7, 4))
     assert match.hands.count() == 1

@@ -141,6 +141,27 @@ def test_a_hand_already_entered_on_another_phone_is_not_doubled(keeper, match):
     assert Hand.objects.count() == 1
 
 
+def test_the_same_hand_sent_again_is_already_saved_not_an_error(keeper, match):
+    """A retry after a lost answer (htmx, or the button pressed again without JavaScript)."""
+    body = {"number": 1, "points_a": 7}  # the other team's share filled in: 4
+    assert keeper.post(url(match, "record"), body, **HTMX).status_code == 200
+    again = keeper.post(url(match, "record"), body, **HTMX)
+    assert again.status_code == 200
+    text = again.content.decode()
+    assert "Hand 1 was already saved, just as sent: nothing is entered twice." in text
+    assert 'class="flash success"' in text and "Save hand 2" in text
+    page = keeper.post(url(match, "record"), body, follow=True)
+    assert page.status_code == 200 and "already saved" in page.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_four_sevens_sent_again_is_already_saved(keeper, match):
+    body = {"number": 1, "team": "a", "confirm": "on"}
+    assert keeper.post(url(match, "four_sevens"), body, **HTMX).status_code == 200
+    assert keeper.post(url(match, "four_sevens"), body, **HTMX).status_code == 200
+    assert Hand.objects.count() == 1
+
+
 def test_a_conflict_without_javascript_shows_the_page_with_the_message(keeper, match):
     play(match, P(7, 4))
     response = keeper.post(url(match, "record"), {"number": 1, "points_a": 2, "points_b": 9})

@@ -1,0 +1,169 @@
+"""Entry that survives a dropped connection: hands saved offline are kept on the phone, shown
+as waiting, survive a reload, and are stored once each, in order, when the connection
+returns; a hand another phone entered differently is shown as a conflict to resolve."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Hand, Match
+from tests.e2e.helpers import expect_score, save_points, start_match, type_points
+
+pytestmark = pytest.mark.e2e
+
+
+def stored_hands(match_id=None) -> list[tuple[int, int, int, int, int]]:
+    hands = Hand.objects.order_by("match", "number")
+    if match_id is not None:
+        hands = hands.filter(match_id=match_id)
+    return list(hands.values_list("number", "points_a", "points_b", "politaines_a",
+                                  "politaines_b"))
+
+
+def ready_for_offline(page, holding="Score on another phone"):
+    """The service worker is active and the page's copy, `holding` this text, is kept (what
+    a keeper's phone has a moment after the page changed)."""
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function(
+        "text => caches.open('politaine-offline-v1').then(c => c.match(location.pathname))"
+        ".then(r => r ? r.text() : '').then(page => page.includes(text))", arg=holding)
+
+
+def match_id(page) -> int:
+    return int(page.locator("#offline").get_attribute("data-match"))
+
+
+def keep_offline(page, number, a, b, waiting="waiting to send"):
+    type_points(page, a=a, b=b)
+    page.locator("#entry button.primary").click()
+    expect(page.locator(f"#waiting-{number}")).to_contain_text(waiting)
+
+
+def go_offline(page, base_url, log_in, *, online_hand=True) -> str:
+    """A keeper starts a match (and enters hand 1, 7-4, online), keeps the page open a moment,
+    and loses the connection; returns the score keeper link for a second phone."""
+    log_in(page)
+    start_match(page, base_url, variant="politaine")
+    link = page.locator("#scorekeeper-link").input_value()
+    if online_hand:
+        save_points(page, 7, 4)
+        ready_for_offline(page, holding='id="hand-1"')
+    else:
+        ready_for_offline(page)
+    page.context.set_offline(True)
+    return link
+
+
+def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_order(
+        live_server, page, new_context, log_in):
+    link = go_offline(page, live_server.url, log_in)
+    expect(page.locator("#offline")).to_contain_text(
+        "No connection. Hands you save are kept on this phone")
+    # A hand that cannot add up is refused on the spot, not kept.
+    type_points(page, a=6, b=6)
+    page.locator("#entry button.primary").click()
+    expect(page.locator("#entry p[id$='slot-hand']")).to_have_text(
+        "Check the hand: the two teams' shares add up to 11.")
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    keep_offline(page, 2, 6, 5)
+    keep_offline(page, 3, 3, 8)
+    keep_offline(page, 4, 5, 6)
+    # Shown at once, with the score as it will be; the keeper is on hand 5 already.
+    expect(page.locator("#offline")).to_contain_text(
+        "No connection: 3 hands are kept on this phone, sent as soon as the connection returns.")
+    expect(page.locator("#waiting-2 .score")).to_have_text("13–9")
+    expect(page.locator("#waiting-4 .score")).to_have_text("21–23")
+    expect(page.locator("#entry-title")).to_have_text("Hand 5")
+    expect(page.locator("#entry button.primary")).to_have_text("Save hand 5")
+    deal = page.locator("#scoreboard dl.deal dd")  # hand 5 is dealt by North, led by East
+    expect(deal.nth(0)).to_have_text("5")
+    expect(deal.nth(1)).to_contain_text("North")
+    expect(deal.nth(2)).to_contain_text("East")
+    expect(page.locator("#connection")).to_be_hidden()
+    assert stored_hands() == [(1, 7, 4, 0, 0)]
+
+    # A reload while offline: the page comes from the phone, with the hands kept on it (what
+    # the server did meanwhile does not show: the page is the phone's copy).
+    Match.objects.filter(pk=match_id(page)).update(redeals=1)
+    page.reload()
+    expect(page.locator("#waiting-4 .score")).to_have_text("21–23")
+    expect(page.locator("#waiting-4")).to_contain_text("waiting to send")
+    expect(page.locator("#scoreboard")).not_to_contain_text("Redeals")
+    expect(page.locator("#offline")).to_contain_text("3 hands are kept on this phone")
+    expect(page.locator("#entry-title")).to_have_text("Hand 5")
+    page.screenshot(path="/tmp/offline-waiting.png", full_page=True)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden(timeout=15_000)
+    expect_score(page, 21, 23)
+    expect(page.locator("#hand-4")).to_be_visible()
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    expect(page.locator("#entry-title")).to_have_text("Hand 5")
+    assert stored_hands() == [(1, 7, 4, 0, 0), (2, 6, 5, 0, 0), (3, 3, 8, 0, 0),
+                              (4, 5, 6, 0, 0)]
+
+    # The second phone shows them.
+    other = new_context().new_page()
+    other.goto(link)
+    expect_score(other, 21, 23)
+    expect(other.locator("#hand-4 .score")).to_have_text("21–23")
+    expect(other.locator("#entry-title")).to_have_text("Hand 5")
+
+
+def test_a_hand_entered_differently_on_another_phone_is_a_conflict_resolved_by_correcting(
+        live_server, page, new_context, log_in):
+    link = go_offline(page, live_server.url, log_in)
+    keep_offline(page, 2, 6, 5)
+    keep_offline(page, 3, 3, 8)
+    keep_offline(page, 4, 5, 6)
+
+    # Meanwhile the second phone, online, enters hand 2 the same and hand 3 otherwise.
+    other = new_context().new_page()
+    other.goto(link)
+    save_points(other, 6, 5)
+    save_points(other, 9, 2)
+
+    page.context.set_offline(False)
+    banner = page.locator("#offline")
+    expect(banner).to_contain_text(
+        "Hand 3 was entered differently on another phone. Saved: Points 9–2. "
+        "On this phone: Points 3–8.", timeout=15_000)
+    expect(page.locator("#waiting-4")).to_be_visible()  # behind it, hand 4 waits
+    assert stored_hands() == [(1, 7, 4, 0, 0), (2, 6, 5, 0, 0), (3, 9, 2, 0, 0)]
+    page.screenshot(path="/tmp/offline-conflict.png", full_page=True)
+
+    banner.get_by_role("button", name="Correct it to this phone's").click()
+    expect(banner).to_be_hidden(timeout=15_000)
+    expect_score(page, 21, 23)
+    assert stored_hands() == [(1, 7, 4, 0, 0), (2, 6, 5, 0, 0), (3, 3, 8, 0, 0),
+                              (4, 5, 6, 0, 0)]
+    expect_score(other, 21, 23)
+    expect(other.locator("#hand-3 .score")).to_have_text("16–17")
+
+
+def test_in_french_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
+        live_server, new_context, log_in):
+    keeper = new_context(locale="fr-CA").new_page()
+    link = go_offline(keeper, live_server.url, log_in, online_hand=False)
+    expect(keeper.locator("#offline")).to_contain_text(
+        "Pas de connexion. Les tours que vous enregistrez sont gardés sur ce téléphone")
+    keep_offline(keeper, 1, 6, 5, waiting="en attente d'envoi")
+    keep_offline(keeper, 2, 3, 8, waiting="en attente d'envoi")
+    expect(keeper.locator("#entry-title")).to_have_text("Tour 3")
+    other = new_context().new_page()
+    other.goto(link)
+    save_points(other, 2, 9)
+
+    keeper.context.set_offline(False)
+    banner = keeper.locator("#offline")
+    expect(banner).to_contain_text(
+        "Le tour 1 a été entré autrement sur un autre téléphone. Enregistré : Points 2–9. "
+        "Sur ce téléphone : Points 6–5.", timeout=15_000)
+    # The history shows the saved hand, and this phone's next one as it would follow it.
+    expect(keeper.locator("#hand-1 .score")).to_have_text("2–9")
+    expect(keeper.locator("#waiting-2 .score")).to_have_text("5–17")
+    expect(keeper.locator("#scoreboard dl.deal dd").first).to_have_text("3")
+    keeper.screenshot(path="/tmp/offline-conflict-fr.png", full_page=True)
+    banner.get_by_role("button", name="Garder le tour enregistré").click()
+    expect(banner).to_be_hidden(timeout=15_000)
+    expect_score(keeper, 5, 17)
+    assert stored_hands() == [(1, 2, 9, 0, 0), (2, 3, 8, 0, 0)]
