@@ -153,10 +153,11 @@ else:
         }
     }
 
-# Sessions are read from the cache (Redis when REDIS_URL is set, shared by every app server)
-# and written through to the database, which keeps them when the cache is emptied: a signed-in
-# keeper's request costs no session query.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# With a shared cache (REDIS_URL), sessions are read from it and written through to the
+# database, which keeps them when the cache is emptied: a signed-in keeper's request costs no
+# session query. Never from a cache of each process's own: a logout in one process would
+# leave the session alive in the others' copies.
+SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
 
 # Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
 # (config/csrf.py): the check that looks for Django's own class by name does not see it.

@@ -27,6 +27,7 @@ PAGES = {
 # The standings move only when a match ends; the other pages show scores hand by hand.
 FINISHED_ONLY = {"standings"}
 CACHE_SECONDS = 600
+EVERY_ROUND = {"results", "bracket"}
 
 
 def _live_html(request, tournament, page, tag) -> str:
@@ -34,8 +35,10 @@ def _live_html(request, tournament, page, tag) -> str:
     key = f"public:{page}:{tag}"
     html = cache.get(key)
     if html is None:
-        # The standings page shows the standings alone: no need of every match's row.
-        view = StandingsOnly.of(tournament) if page == "standings" else overview(tournament)
+        # The standings page shows the standings alone, the draw and the projector the round
+        # being played: only the results and the bracket need every round's tables.
+        view = StandingsOnly.of(tournament) if page == "standings" else overview(
+            tournament, past_tables=page in EVERY_ROUND)
         html = render_to_string(PAGES[page] + "#live", {
             "tournament": tournament, "view": view, "page": page, "etag": tag,
         }, request=request)
