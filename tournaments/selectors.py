@@ -219,6 +219,8 @@ class Overview:
     rounds: list[RoundView]
     standings: list[Standing]
     total_rounds: int
+    # The teams (entry ids) whose standing counts a result not yet confirmed.
+    provisional_teams: set[int]
 
     @property
     def current(self) -> RoundView | None:
@@ -254,12 +256,6 @@ class Overview:
     def can_draw(self) -> bool:
         return not self.finished and (self.current is None or (
             self.current.finished and not self.current.disputed))
-
-    @property
-    def provisional_teams(self) -> set[int]:
-        """The teams (entry ids) whose standing counts a result not yet confirmed."""
-        return {entry for round_view in self.rounds for t in round_view.tables
-                if t.provisional for entry in (t.table.entry_a_id, t.table.entry_b_id)}
 
     @property
     def active_count(self) -> int:
@@ -312,14 +308,18 @@ def overview(tournament: Tournament, *, past_tables: bool = True) -> Overview:
         drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
             b.entry_id for b in byes}
         standings = standings_from(tournament, entries, tables, byes)
-    else:
-        drawn, standings = None, standings_table(tournament, entries)  # drawn: read
+        provisional = {entry for t in tables if t.match.status == rules.Status.FINISHED
+                       and t.match.confirmation in PROVISIONAL
+                       for entry in (t.entry_a_id, t.entry_b_id)}
+    else:  # drawn: read again
+        drawn, (standings, provisional) = None, standings_and_provisional(tournament, entries)
     return Overview(
         tournament=tournament,
         entries=entries,
         rounds=list(rounds.values()),
         standings=standings,
         total_rounds=rounds_in_all(tournament, entries, drawn),
+        provisional_teams=provisional,
     )
 
 

@@ -211,3 +211,18 @@ def test_the_paper_result_takes_back(client, organizer):
     client.post(reverse("tournament_table_paper_take_back", args=[tournament.pk, 1, 1]))
     match.refresh_from_db()
     assert not match.from_paper and not match.is_finished
+
+
+def test_a_result_still_waiting_stays_provisional_once_the_next_round_is_drawn(client,
+                                                                               organizer):
+    """The dashboard and the public standings read only the round being played and plain
+    values (issue 13); a round 1 result that waits must still be marked there."""
+    tournament, round_1 = first_round(organizer)
+    play_round(round_1)
+    services.draw_next_round(tournament=tournament)
+    dashboard = client.get(reverse("tournament_dashboard", args=[tournament.pk]))
+    assert dashboard.content.decode().count("(provisional)") == 4
+    public = client.get(reverse("public_standings", args=[tournament.pk])).content.decode()
+    assert public.count("(provisional)") == 4
+    assert overview(tournament, past_tables=False).provisional_teams == \
+        overview(tournament).provisional_teams
