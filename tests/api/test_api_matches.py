@@ -157,6 +157,9 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/tournaments", "/api/v1/tournaments/{id}",
                                     "/api/v1/tournaments/{id}/rounds",
                                     "/api/v1/tournaments/{id}/standings",
-                                    "/api/v1/tournaments/{id}/teams/{team_id}"}
+                                    "/api/v1/tournaments/{id}/teams/{team_id}",
+                                    "/api/v1/clubs/{id}", "/api/v1/clubs/{id}/players",
+                                    "/api/v1/clubs/{id}/ladder", "/api/v1/players/{id}",
+                                    "/api/v1/seasons/{id}/standings"}
     docs = client.get("/api/v1/docs").content.decode()
     assert "/static/ninja/swagger-ui-bundle.js" in docs and "cdn." not in docs
