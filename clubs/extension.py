@@ -37,7 +37,11 @@ class ClubMatches:
         return None
 
     def result_notes(self, match) -> list[str]:
-        """"Club ratings: Anne +1.4, Benoît +1.4, Chloé -1.2..." (the winners first)."""
+        """"Club ratings: Anne +1.4, Benoît +1.4, Chloé -1.2..." (the winners first), and
+        a link to say who made the politaines. One query for a match of no club."""
+        club_id = club_of_match(match)
+        if club_id is None:
+            return []
         changes = [(c.member.name, rating_model.shown(c.mu_after, c.sigma_after)
                     - rating_model.shown(c.mu_before, c.sigma_before))
                    for c in RatingChange.objects.filter(match_id=match.pk)
@@ -47,10 +51,9 @@ class ClubMatches:
             changes.sort(key=lambda change: (-change[1], change[0]))
             notes.append(_("Club ratings: %(changes)s") % {
                 "changes": ", ".join(f"{name} {signed(delta)}" for name, delta in changes)})
-        club_id = club_of_match(match)
-        if club_id is not None and (match.redeals or Hand.objects.filter(match_id=match.pk).filter(
+        if match.redeals or Hand.objects.filter(match_id=match.pk).filter(
                 Q(politaines_a__gt=0) | Q(politaines_b__gt=0)
-                | Q(four_sevens_team__isnull=False)).exists()):
+                | Q(four_sevens_team__isnull=False)).exists():
             notes.append(format_html('<a href="{}">{}</a>', reverse(
                 "club_attributions", args=[club_id, match.pk]), _(
                 "For the club's statistics: who made the politaines, the four sevens, the "

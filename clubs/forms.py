@@ -1,5 +1,7 @@
 """Forms of the club's pages: they read what was typed; the services say what is refused."""
 
+from dataclasses import replace
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -79,6 +81,17 @@ class ClubMatchForm(NewMatchForm):
                 "hx-target": f"#{seat}-players", "hx-swap": "outerHTML",
                 "hx-vals": f'{{"list": "{seat}-players"}}',
             })
+        for team in ("team_a_name", "team_b_name"):
+            self.fields[team].widget.attrs["placeholder"] = _("Its players' names")
+
+    def match_kwargs(self) -> dict:
+        """A team left unnamed is called by its players: "Anne & Marc"."""
+        kwargs = super().match_kwargs()
+        for side, field in (("team_a", "team_a_name"), ("team_b", "team_b_name")):
+            if not self.cleaned_data[field].strip():
+                team = kwargs[side]
+                kwargs[side] = replace(team, name=" & ".join(team.players) or team.name)
+        return kwargs
 
 
 class AttributionForm(forms.Form):

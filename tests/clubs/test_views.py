@@ -88,6 +88,8 @@ def test_a_club_match_offers_the_roster_and_takes_new_names(client, club):
     assert answer.status_code == 302
     assert ClubMatch.objects.filter(club=club).count() == 3
     assert member(club, "Zoé")  # a new name joined the roster
+    match = ClubMatch.objects.filter(club=club).order_by("pk").last().match
+    assert (match.team_a.name, match.team_b.name) == ("anne & Zoé", "Chloé & Denis")
 
 
 def test_a_club_match_needs_its_four_players(client, club):
