@@ -99,7 +99,9 @@ def test_a_hand_posted_on_one_server_shows_on_the_others_poll_at_once(two_server
 
 
 def _wins(html: str) -> dict[str, int]:
-    rows = re.findall(r'<td class="name">([^<]+)</td>\s*<td class="strong">(\d+)</td>', html)
+    # A name may be followed by its marks: "(withdrawn)", "(provisional)".
+    rows = re.findall(r'<td class="name">([^<]+?)\s*(?:<small[^>]*>[^<]*</small>\s*)*</td>'
+                      r'\s*<td class="strong">(\d+)</td>', html)
     return {name: int(wins) for name, wins in rows}
 
 
