@@ -16,7 +16,6 @@ BENCH_APP_DIR runs another checkout of the app (the "before" figures of docs/per
 import os
 import re
 import secrets
-import signal
 import statistics
 import subprocess
 import sys
@@ -27,6 +26,10 @@ from urllib.parse import urlparse
 
 import httpx
 import psycopg
+
+# The server is started and stopped as `make load` does it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from server_process import start_server, stop_server
 
 APP = Path(os.environ.get("BENCH_APP_DIR") or Path(__file__).resolve().parent.parent)
 GUNICORN = Path(sys.executable).parent / "gunicorn"
@@ -137,29 +140,6 @@ def prepare(env) -> dict:
     return seeded
 
 
-def start_server(env):
-    process = subprocess.Popen([str(GUNICORN), "config.wsgi", "-c", "config/gunicorn.py"],
-                               cwd=APP, env=env, start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(BASE + "/healthz", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    stop_server(process)
-    sys.exit("the server did not start")
-
-
-def stop_server(process):
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(process.pid, signal.SIGKILL)
-
-
 def worker_pid(master: int) -> int:
     children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
     return int(children[0])
@@ -222,7 +202,8 @@ def main():
     static_root = tempfile.mkdtemp(prefix="politaine-bench-static-")
     env = server_env(static_root)
     seeded = prepare(env)
-    server = start_server(env)
+    server = start_server([str(GUNICORN), "config.wsgi", "-c", "config/gunicorn.py"],
+                          cwd=APP, env=env, base=BASE)
     try:
         client = httpx.Client(base_url=BASE, timeout=30)
         api = {"Authorization": f"Bearer {seeded['token']}"}

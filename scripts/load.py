@@ -17,7 +17,6 @@ import platform
 import random
 import re
 import secrets
-import signal
 import subprocess
 import sys
 import tempfile
@@ -26,8 +25,8 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode, urlparse
 
-import httpx
 import psycopg
+from server_process import start_server, stop_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("LOAD_DATABASE_URL",
@@ -104,28 +103,6 @@ def prepare(env):
               for t in round_1.tables.select_related("match").order_by("number")]
     connections.close_all()
     return tournament.pk, tables
-
-
-def start_server(env):
-    process = subprocess.Popen(["make", "serve"], cwd=ROOT, env=env, start_new_session=True,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(BASE + "/healthz", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    stop_server(process)
-    sys.exit("the server did not start")
-
-
-def stop_server(process):
-    try:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=20)
-    except (ProcessLookupError, subprocess.TimeoutExpired):
-        os.killpg(process.pid, signal.SIGKILL)
 
 
 # --- The clients ---------------------------------------------------------------------------
@@ -415,7 +392,7 @@ def main():
         tournament_id, tables = prepare(env)
         log(f"tournament {tournament_id}: {len(tables)} tables; {SPECTATORS} spectators "
             f"polling every {POLL_EVERY:.0f} s; {SECONDS} s")
-        server = start_server(env)
+        server = start_server(["make", "serve"], cwd=ROOT, env=env, base=BASE)
         recorder = Recorder()
         try:
             hands_per_s, healthz_per_s, mixed = asyncio.run(run(tournament_id, tables, recorder))

@@ -3,9 +3,9 @@ write to it."""
 
 from clubs.models import Club
 from scoring.errors import NotAllowed
-from tournaments.services._common import conflict, refuse, violation
+from tournaments.services._common import conflict, refuse, user_named, violation
 
-__all__ = ["conflict", "lock", "not_allowed", "refuse", "violation"]
+__all__ = ["conflict", "lock", "not_allowed", "refuse", "user_named", "violation"]
 
 
 def not_allowed(code, message, field=None, **params):

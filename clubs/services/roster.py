@@ -3,13 +3,12 @@ typed on the club's matches joined to them."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from clubs.models import Alias, Attribution, Club, Member, Seat
 from clubs.services import ratings
-from clubs.services._common import conflict, lock, not_allowed, refuse
+from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
 from scoring.models import Player
 
@@ -145,10 +144,7 @@ def add_organizer(*, club: Club | int, username: str, by):
     if by.pk != locked.owner_id:
         not_allowed("club_owner_only", gettext_noop(
             "Only the club's owner can add organizers."))
-    user = get_user_model().objects.filter(username=(username or "").strip()).first()
-    if user is None:
-        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
-               name=(username or "").strip()[:150])
+    user = user_named(username)
     if user.pk != locked.owner_id:
         locked.organizers.add(user)
     return user

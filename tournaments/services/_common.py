@@ -1,6 +1,7 @@
 """What every tournament service starts from: the tournament's row locked (two organizers
 drawing at once draw one round), refusals in the rules' shape, the version bumped."""
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_noop
 
 from scoring import rules
@@ -23,6 +24,15 @@ def refuse(code, message, field=None, **params):
 
 def conflict(code, message, field=None, **params):
     raise Conflict([violation(code, message, field, **params)])
+
+
+def user_named(username: str | None):
+    """The user with this user name, or a refusal that names what was typed."""
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
+               name=(username or "").strip()[:150])
+    return user
 
 
 def lock(tournament: Tournament | int) -> Tournament:

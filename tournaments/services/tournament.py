@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
@@ -19,7 +18,7 @@ from tournaments.services._common import (
     bump,
     conflict,
     lock,
-    refuse,
+    user_named,
     violation,
 )
 from tournaments.services.teams import create_entry, validate_new_teams
@@ -150,10 +149,7 @@ def update_tournament(*, tournament: Tournament, settings: Settings) -> Tourname
 @transaction.atomic
 def add_organizer(*, tournament: Tournament, username: str):
     locked = lock(tournament)
-    user = get_user_model().objects.filter(username=(username or "").strip()).first()
-    if user is None:
-        refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
-               name=(username or "").strip()[:150])
+    user = user_named(username)
     if user.pk != locked.owner_id:
         locked.organizers.add(user)
     bump(locked)
