@@ -10,8 +10,10 @@ class ClubsConfig(AppConfig):
         # What scoring learns from clubs (a finished club match moves its players' ratings),
         # and the players of a club's tournament teams joining its roster.
         from clubs import signals
-        from clubs.extension import ClubMatches
+        from clubs.extension import ClubMatches, roster_suggestions
         from scoring import extensions
+        from tournaments import suggestions
 
         extensions.register(ClubMatches())
+        suggestions.register(roster_suggestions)
         signals.connect()

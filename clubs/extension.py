@@ -8,8 +8,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from clubs import rating_model
-from clubs.models import RatingChange
-from clubs.selectors import club_of_match
+from clubs.models import ClubNight, RatingChange
+from clubs.selectors import club_of_match, is_organizer
 from clubs.services import ratings
 from clubs.templatetags.club_tags import signed
 from scoring.models import Hand
@@ -59,3 +59,12 @@ class ClubMatches:
                 "For the club's statistics: who made the politaines, the four sevens, the "
                 "redeals?")))
         return notes
+
+
+def roster_suggestions(tournament, user) -> str | None:
+    """What clubs tell a tournament's teams page (tournaments.suggestions): a club night's
+    organizers, who may edit the club's roster, are offered its players' names."""
+    night = ClubNight.objects.filter(tournament_id=tournament.pk).select_related("club").first()
+    if night is None or not is_organizer(user, night.club):
+        return None
+    return reverse("club_suggest", args=[night.club_id])

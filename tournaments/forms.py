@@ -98,6 +98,20 @@ class TeamForm(forms.Form):
     name = NameField(label=_("Team name"), max_length=60)
     first_player = NameField(label=_("First player"), max_length=60, required=False)
     second_player = NameField(label=_("Second player"), max_length=60, required=False)
+    PLAYERS = ("first_player", "second_player")
+
+    def __init__(self, *args, players_url: str | None = None, **kwargs):
+        """With `players_url` (tournaments.suggestions), each player's field is offered the
+        names it answers as they are typed (a <datalist> per field, swapped in by htmx)."""
+        super().__init__(*args, **kwargs)
+        self.players_url = players_url
+        for name in self.PLAYERS if players_url else ():
+            self.fields[name].widget.attrs.update({
+                "list": f"{name}-players", "autocomplete": "off",
+                "hx-get": players_url, "hx-trigger": "input changed delay:250ms, focus",
+                "hx-target": f"#{name}-players", "hx-swap": "outerHTML",
+                "hx-vals": f'{{"list": "{name}-players"}}',
+            })
 
     def team(self) -> NewTeam:
         players = tuple(p for p in (self.cleaned_data["first_player"].strip(),

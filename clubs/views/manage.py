@@ -27,6 +27,9 @@ from tournaments.selectors import organized_by
 
 FORM_PAGE = "clubs/form.html"
 SUGGESTIONS = 8
+# The fields whose typed names the roster answers: a club match's seats, a club night's
+# team players (tournaments.forms.TeamForm).
+TYPED_FIELDS = ("seat_n", "seat_s", "seat_e", "seat_w", "first_player", "second_player")
 
 
 @login_required
@@ -149,9 +152,9 @@ def member_edit(request, club, member_id):
 def suggest(request, club):
     """The roster's names that start with (or contain) what was typed: a <datalist> the
     field's browser offers as the keeper types (htmx swaps it in)."""
-    typed = next((v for k, v in request.GET.items() if k.startswith("seat_")), "")
+    typed = next((v for k, v in request.GET.items() if k in TYPED_FIELDS), "")
     list_id = request.GET.get("list", "")
-    if list_id not in {f"{s}-players" for s in ("seat_n", "seat_s", "seat_e", "seat_w")}:
+    if list_id not in {f"{name}-players" for name in TYPED_FIELDS}:
         list_id = "players"
     found = selectors.suggestions(club.pk, typed, SUGGESTIONS)
     return TemplateResponse(request, "clubs/_suggestions.html",

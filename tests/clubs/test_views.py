@@ -9,6 +9,8 @@ from scoring import rules
 from tests.clubs.helpers import club_match, win
 from tests.conftest import HTMX
 from tests.factories import UserFactory
+from tests.tournaments.helpers import make_tournament
+from tournaments import services as tournaments
 
 
 @pytest.fixture
@@ -160,3 +162,34 @@ def test_ids_beyond_a_bigint_are_not_found(client, club):
                 f"/seasons/{2**64}/", f"/clubs/{2**64}/",
                 f"/clubs/{club.pk}/matches/{2**64}/attributions/"):
         assert client.get(url).status_code == 404, url
+
+
+def test_a_club_nights_teams_page_offers_the_roster_as_players_are_typed(client, club,
+                                                                        organizer):
+    night = make_tournament(organizer, teams=2)
+    teams_url = reverse("tournament_teams", args=[night.pk])
+    assert "first_player-players" not in client.get(teams_url).content.decode()
+    services.add_night(club=club, tournament=night)
+    page = client.get(teams_url).content.decode()
+    suggest_url = reverse("club_suggest", args=[club.pk])
+    assert f'hx-get="{suggest_url}"' in page
+    assert '<datalist id="first_player-players"></datalist>' in page
+    assert 'list="second_player-players"' in page
+    suggest = client.get(suggest_url, {"second_player": "den", "list": "second_player-players"},
+                         **HTMX).content.decode()
+    assert '<datalist id="second_player-players">' in suggest and 'value="Denis"' in suggest
+    assert "Anne" not in suggest
+    # A new name typed there joins the roster with the team.
+    client.post(teams_url, {"add": "1", "name": "Les Nouveaux", "first_player": "Denis",
+                            "second_player": "Éloïse"})
+    assert member(club, "Éloïse")
+
+
+def test_only_the_clubs_organizers_are_offered_its_roster(client, club, organizer):
+    night = make_tournament(organizer, teams=2)
+    services.add_night(club=club, tournament=night)
+    stranger = UserFactory()
+    tournaments.add_organizer(tournament=night, username=stranger.username)
+    client.force_login(stranger)  # organizes the night, not the club
+    page = client.get(reverse("tournament_teams", args=[night.pk])).content.decode()
+    assert "first_player-players" not in page

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
-from tournaments import services
+from tournaments import services, suggestions
 from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
 from tournaments.models import Entry
@@ -144,7 +144,8 @@ def organizer_remove(request, tournament, user_id):
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def teams(request, tournament):
-    team_form = TeamForm(request.POST if "add" in request.POST else None)
+    team_form = TeamForm(request.POST if "add" in request.POST else None,
+                         players_url=suggestions.players_url(tournament, request.user))
     list_form = TeamListForm(request.POST if "paste" in request.POST else None)
     status = 200
     if request.method == "POST":
