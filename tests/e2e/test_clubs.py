@@ -62,3 +62,27 @@ def test_a_players_page_in_french(live_server, new_context):
     expect(page.get_by_role("heading", level=1)).to_have_text("Luc")
     page.get_by_role("link", name="Club de la Baie").click()
     expect(page.locator("#ladder")).to_have_text("Classement des cotes")
+
+
+def test_a_club_nights_team_players_offer_the_roster(live_server, page, log_in):
+    from tests.tournaments.helpers import make_tournament
+
+    user = log_in(page)
+    club = services.create_club(owner=user, name="Club de la Baie")
+    for name in ("Ginette", "Gilles", "Réal"):
+        services.add_member(club=club, name=name)
+    night = make_tournament(user, teams=2)
+    services.add_night(club=club, tournament=night)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/tournaments/{night.pk}/teams/")
+    page.locator("#id_first_player").press_sequentially("gi")
+    options = page.locator("#first_player-players option")
+    expect(options).to_have_count(2)
+    expect(options.nth(0)).to_have_attribute("value", "Gilles")
+    page.fill("#id_name", "Les Voisins")
+    page.fill("#id_first_player", "Ginette")
+    page.locator("#id_second_player").press_sequentially("Rosaire")
+    expect(page.locator("#second_player-players option")).to_have_count(0)
+    page.click("button[name=add]")
+    expect(page.locator("main")).to_contain_text("Les Voisins")
+    assert Member.objects.filter(club=club, name="Rosaire").exists()
