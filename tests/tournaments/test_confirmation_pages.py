@@ -226,3 +226,23 @@ def test_a_result_still_waiting_stays_provisional_once_the_next_round_is_drawn(c
     assert public.count("(provisional)") == 4
     assert overview(tournament, past_tables=False).provisional_teams == \
         overview(tournament).provisional_teams
+
+
+def test_the_keepers_history_marks_each_hand_confirmed_waiting_or_disputed(client, organizer):
+    from scoring import rules
+    from scoring import services as scoring
+
+    _tournament, round_1 = first_round(organizer, confirmation="hand", target=33)
+    match = tables(round_1)[0].match
+    for number in (1, 2):
+        scoring.record_hand(match=match, number=number, hand=rules.Hand.played(6, 5))
+    confirmations.confirm(match=match.pk, via=confirmations.Via.OPPONENTS_LINK)
+    scoring.record_hand(match=match, number=3, hand=rules.Hand.played(4, 7))
+    page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    rows = {n: re.search(rf'<tr id="hand-{n}".*?</tr>', page, re.S).group(0) for n in (1, 2, 3)}
+    assert "Confirmed by the opponents." in rows[1] and "Confirmed by the opponents." in rows[2]
+    assert "Waiting for the opponents" in rows[3]
+    confirmations.dispute(match=match.pk, via=confirmations.Via.OPPONENTS_LINK, reason="7 à 4")
+    page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    row = re.search(r'<tr id="hand-3".*?</tr>', page, re.S).group(0)
+    assert 'class="hand-mark disputed" title="7 à 4"' in row
