@@ -18,7 +18,7 @@ Like scoring/services.py: keyword-only arguments, one transaction, the match row
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring import names, rules, states
+from scoring import extensions, names, rules, states
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import (
     DISPUTE_REASON_MAX,
@@ -107,13 +107,20 @@ def after_hands_change(match: Match, *, changed_from: int) -> None:
         return
     confirmed = min(match.confirmed_hands, changed_from - 1, match.hand_count)
     # A result from paper has no hand: its opponents confirm the result, whatever the mode.
-    mode = ConfirmationMode.RESULT if match.from_paper else match.confirmation_mode
+    # A forfeit is no score to agree on: nothing waits, as for a forfeit at the draw.
+    mode = ConfirmationMode.NONE if match.forfeited_by else \
+        ConfirmationMode.RESULT if match.from_paper else match.confirmation_mode
+    # With every hand, a dispute is about the last hand: it holds while an earlier hand is
+    # corrected, and is settled when that hand is corrected or taken out.
+    disputed = (mode == ConfirmationMode.HAND and match.confirmation == Confirmation.DISPUTED
+                and changed_from < match.hand_count)
     state = confirmation_of(
         mode, finished=match.is_finished, hand_count=match.hand_count,
-        confirmed_hands=confirmed, disputed=False, result_confirmed=False)
+        confirmed_hands=confirmed, disputed=disputed, result_confirmed=False)
     if (state, confirmed) != (match.confirmation, match.confirmed_hands):
         # (else no write on the hand's path; the hand's write bumped the version)
-        _write(match, state, confirmed_hands=confirmed, bump=False)
+        _write(match, state, confirmed_hands=confirmed, bump=False,
+               reason=match.dispute_reason)
 
 
 def record_paper_step(match: Match, by, *, taken_back: bool = False) -> None:
@@ -170,12 +177,21 @@ def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None =
 def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
             seen_version: int | None = None) -> Match:
     """The opponents do not agree with the score as it stands, for `reason` (optional)."""
+    if names.has_control(reason or "") or names.has_invisible(reason or ""):
+        # PostgreSQL cannot store NUL, and no reason needs an invisible character.
+        raise InvalidInput([rules.Violation(
+            "reason_characters", gettext_noop("The reason holds a character that cannot be "
+                                              "shown: type it again."), "reason")])
     reason = names.normalise(reason or "")
     if len(reason) > DISPUTE_REASON_MAX:
         raise InvalidInput([rules.Violation(
             "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
             "reason", {"max": DISPUTE_REASON_MAX})])
     locked = _lock(match)
+    # A closed round's or a finished tournament's results are final for the tables' links;
+    # disputing them would make the standings provisional again.
+    if via != Via.ORGANIZER and (refusal := extensions.write_refusal(locked, None)):
+        raise Conflict([refusal])
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:

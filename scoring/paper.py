@@ -47,10 +47,11 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
                               finish_reason, four_sevens_team)
     if locked.from_paper and before == after:
         return before  # the same result again: nothing changes, nothing to confirm again
+    if not locked.from_paper:  # entered again, it keeps its place in time (club ratings)
+        locked.last_hand_at = timezone.now()
     locked.from_paper = True
     locked.score_a, locked.score_b = after.score
     locked.winner, locked.finish_reason = after.winner, after.finish_reason
-    locked.last_hand_at = timezone.now()
     state = _save_state(locked, [], hand_written=False, also=("from_paper", "last_hand_at"))
     confirmations.after_hands_change(locked, changed_from=1)
     confirmations.record_paper_step(locked, by)

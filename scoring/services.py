@@ -228,6 +228,10 @@ def record_hand(
     state = states.of(locked)
     if conflict := rules.check_can_record(state, number, hand) or \
             confirmations.refusal_to_record(locked):
+        if conflict.code == rules.ALREADY_SAVED and first_dealer not in (None,
+                                                                         locked.first_dealer):
+            # Hand 1 again, with another first dealer: not what was saved.
+            conflict = rules.check_can_record(state, number)
         # The same hand sent again (a retry after a lost answer) is no error: AlreadySaved.
         error = AlreadySaved if conflict.code == rules.ALREADY_SAVED else Conflict
         raise error([conflict], state=state)
@@ -398,7 +402,9 @@ def take_back_forfeit(*, match: Match | int) -> rules.MatchState:
     if locked.forfeited_by is None:
         return state
     locked.forfeited_by = None
-    return _save_state(locked, hands, hand_written=False, also=("forfeited_by",))
+    state = _save_state(locked, hands, hand_written=False, also=("forfeited_by",))
+    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1)
+    return state
 
 
 @transaction.atomic
@@ -409,7 +415,9 @@ def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
         return state
     locked.forfeited_by = rules.Team(team)
     locked.save(update_fields=["forfeited_by"])
-    return _save_state(locked, hands, hand_written=False)
+    state = _save_state(locked, hands, hand_written=False)
+    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1)
+    return state
 
 
 def _keeper_only(match: Match, by) -> None:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.http import Http404
 from django.utils.translation import get_language
 
@@ -57,9 +57,13 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
     matches = Match.objects.filter(table__round__tournament=tournament)
     if finished_only:
         matches = matches.filter(status=rules.Status.FINISHED)
-    totals = matches.aggregate(versions=Sum("version"), matches=Count("id"))
+    # Which matches count, and the version of each: a count and a sum of versions alone
+    # can stay the same while one match stops counting and another starts.
+    totals = matches.aggregate(versions=Sum("version"), matches=Count("id"), ids=Sum("id"),
+                               weighted=Sum(F("id") * F("version")))
     parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
-             totals["matches"], totals["versions"] or 0, get_language(), *extra]
+             totals["matches"], totals["versions"] or 0, totals["ids"] or 0,
+             totals["weighted"] or 0, get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 
