@@ -18,7 +18,7 @@ Like scoring/services.py: keyword-only arguments, one transaction, the match row
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring import extensions, names, rules, states
+from scoring import names, rules, states
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import (
     DISPUTE_REASON_MAX,
@@ -188,10 +188,6 @@ def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
             "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
             "reason", {"max": DISPUTE_REASON_MAX})])
     locked = _lock(match)
-    # A closed round's or a finished tournament's results are final for the tables' links;
-    # disputing them would make the standings provisional again.
-    if via != Via.ORGANIZER and (refusal := extensions.write_refusal(locked, None)):
-        raise Conflict([refusal])
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:

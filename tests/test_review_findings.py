@@ -129,13 +129,3 @@ def test_hand_1_resent_with_another_first_dealer_is_a_conflict(organizer):
                             first_dealer="E")
     assert resent.value.violations[0].code == rules.ALREADY_SAVED
 
-
-def test_a_finished_tournaments_result_cannot_be_disputed_through_the_link(organizer):
-    tournament = make_tournament(organizer, teams=2, swiss_rounds=1)
-    match = tournaments.draw_next_round(tournament=tournament).tables.get().match
-    finish(match)
-    with pytest.raises(Conflict) as refused:
-        confirmations.dispute(match=match.pk, via=VIA, reason="trop tard")
-    assert refused.value.violations[0].code == "tournament_over"
-    confirmations.confirm(match=match.pk, via=confirmations.Via.ORGANIZER, by=organizer)
-    assert Match.objects.get(pk=match.pk).confirmation == "confirmed"
