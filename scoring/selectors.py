@@ -6,6 +6,7 @@ from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
 from scoring import charts, display, extensions, rules, states
+from scoring.compiled import CompiledRead
 from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
 TEAMS_AND_SEATS = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w")
@@ -33,12 +34,25 @@ def match_with_hands(pk: int) -> Match | None:
     )
 
 
+def _table_by(column: str, kind: type) -> CompiledRead:
+    """The match with its teams and seats, by one of its unique columns: the read that
+    every request of a table starts with, compiled once (scoring.compiled)."""
+    return CompiledRead(
+        Match, lambda value: Match.objects.select_related(*table_related()).filter(
+            **{column: value}), kind=kind)
+
+
+table_by_pk = _table_by("pk", int)
+table_by_scorekeeper_token = _table_by("scorekeeper_token", str)
+table_by_opponents_token = _table_by("opponents_token", str)
+
+
 def match_to_write(pk: int) -> Match | None:
     """The match with its teams and seats, without its hands: for a write to them, which
     returns the new state (scoring.services)."""
     if not 1 <= pk <= MAX_ID:
         return None
-    return Match.objects.select_related(*table_related()).filter(pk=pk).first()
+    return table_by_pk(pk)
 
 
 def matches_with_hands(user):
@@ -53,24 +67,18 @@ def matches_with_hands(user):
 
 def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match:
     """The match with its teams and seats, by id or by the secret of its score keeper link."""
-    matches = Match.objects.select_related(*table_related())
-    try:
-        if token is not None:
-            if not is_scorekeeper_token_shaped(token):
-                raise Http404
-            return matches.get(scorekeeper_token=token)
-        if not 1 <= pk <= MAX_ID:
-            raise Http404
-        return matches.get(pk=pk)
-    except Match.DoesNotExist as missing:
-        raise Http404 from missing
+    if token is not None:
+        match = table_by_scorekeeper_token(token) if is_scorekeeper_token_shaped(token) else None
+    else:
+        match = table_by_pk(pk) if 1 <= pk <= MAX_ID else None
+    if match is None:
+        raise Http404
+    return match
 
 
 def match_for_opponents(token: str) -> Match:
     """The match with its teams and seats, by the secret of its opponents' link."""
-    if not is_scorekeeper_token_shaped(token):
-        raise Http404
-    match = Match.objects.select_related(*table_related()).filter(opponents_token=token).first()
+    match = table_by_opponents_token(token) if is_scorekeeper_token_shaped(token) else None
     if match is None:
         raise Http404
     return match
@@ -88,14 +96,20 @@ class Version:
 def match_version(*, pk: int | None = None, token: str | None = None) -> Version | None:
     """The match's version, by id or by the secret of its score keeper link: one query of
     the match's own table, three columns, for the polls that find nothing new."""
-    matches = Match.objects.values_list("pk", "version", "owner_id")
     if token is not None:
-        if not is_scorekeeper_token_shaped(token):
-            return None
-        found = matches.filter(scorekeeper_token=token).first()
+        found = version_by_token(token) if is_scorekeeper_token_shaped(token) else None
     else:
-        found = matches.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+        found = version_by_pk(pk) if 1 <= pk <= MAX_ID else None
     return Version(*found) if found else None
+
+
+def _version_by(column: str, kind: type) -> CompiledRead:
+    return CompiledRead(Match, lambda value: Match.objects.values_list(
+        "pk", "version", "owner_id").filter(**{column: value}), kind=kind)
+
+
+version_by_pk = _version_by("pk", int)
+version_by_token = _version_by("scorekeeper_token", str)
 
 
 @dataclass(frozen=True)

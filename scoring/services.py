@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import confirmations, extensions, names, rules, states
+from scoring.compiled import CompiledRead
 from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     ConfirmationMode,
@@ -116,12 +117,20 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
+# The lock every write starts with, compiled once (scoring.compiled).
+_locked_row = CompiledRead(
+    Match, lambda pk: Match.objects.select_for_update(of=("self",)).filter(pk=pk),
+    for_write=True)
+
+
 def _lock(match: Match | int) -> Match:
     """The match's row, read afresh and locked for this transaction. When the caller passed
     the match it had read with its teams, seats and table (selectors.table_related), the
     locked row keeps them: the extensions' checks and the answer need no query for them."""
     pk = match.pk if isinstance(match, Match) else match
-    locked = Match.objects.select_for_update(of=("self",)).get(pk=pk)
+    locked = _locked_row(pk)
+    if locked is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
     if isinstance(match, Match):
         _carry_relations(match, locked)
     return locked
