@@ -109,13 +109,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Each connection is checked as it leaves the pool: after the database went away and came
     # back, no request gets a dead one.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # Parameters bound by the server, so that psycopg prepares a query the connection sends
-    # again and again (its prepare_threshold, 5 runs) and PostgreSQL reuses its plan: the
-    # table page's read of a match with its teams, seats and table joins ten tables, and
-    # planning it took longer than running it. DATABASE_SERVER_SIDE_BINDING=0 turns it off
-    # (behind a pooler in transaction mode, which cannot keep prepared statements).
-    DATABASES["default"]["OPTIONS"]["server_side_binding"] = env_bool(
-        "DATABASE_SERVER_SIDE_BINDING", default=True)
+    # Parameters bound by the server, and a query the connection sends again and again
+    # prepared (psycopg's prepare_threshold: from its 5th run; Django leaves it off unless
+    # told), so that PostgreSQL plans it once per connection: the table page's read of a
+    # match with its teams, seats and table joins ten tables, and planning it cost 8 ms of
+    # PostgreSQL's CPU on every request, running it 0.1 ms (docs/performance.md).
+    # DATABASE_SERVER_SIDE_BINDING=0 turns both off (behind a pooler in transaction mode,
+    # which cannot keep prepared statements).
+    if env_bool("DATABASE_SERVER_SIDE_BINDING", default=True):
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers take the lock when their transaction starts and wait for each other
     # (up to the timeout) instead of failing with "database is locked".
