@@ -39,6 +39,7 @@ APP_NAME = "politaine-bench-server"  # how the server's PostgreSQL backend is fo
 TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 RUNS = int(os.environ.get("BENCH_RUNS", "100"))  # of each kind (4 x as many /healthz)
+ROUNDS = 5
 LONG = 70  # hands already played on "the long match"
 TEAMS = 128
 
@@ -88,7 +89,8 @@ def server_env(static_root: str) -> dict:
 
 
 def prepare(env) -> dict:
-    """Migrate; then matches to post hands to, a match of 70 hands, an API token and a
+    """Migrate; then matches to post hands to, two of 70 hands (one posted to, one polled),
+    an API token and a
     public Swiss of 128 teams with 6 rounds played."""
     for command in (["migrate", "--no-input", "-v0"], ["collectstatic", "--no-input", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=APP, env=env, check=True)
@@ -114,10 +116,14 @@ def prepare(env) -> dict:
                                     team_a=NewTeam("Les Bleus", ("Anne", "Marc")),
                                     team_b=NewTeam("Les Rouges", ("Luc", "Julie")))
 
-    long = new_match(target=999)  # level hands: it goes on
-    for number in range(1, LONG + 1):
-        points = (6, 5) if number % 2 else (5, 6)
-        scoring.record_hand(match=long.pk, number=number, hand=rules.Hand.played(*points))
+    def long_match():
+        match = new_match(target=999)  # level hands: it goes on
+        for number in range(1, LONG + 1):
+            points = (6, 5) if number % 2 else (5, 6)
+            scoring.record_hand(match=match.pk, number=number, hand=rules.Hand.played(*points))
+        return match
+
+    long, polled = long_match(), long_match()  # hands posted to one, the other polled
     tournament = services.create_tournament(
         owner=owner,
         settings=Settings(name="Bench", variant="politaine", format="swiss", swiss_rounds=7,
@@ -133,7 +139,8 @@ def prepare(env) -> dict:
         "token": issue_token(user=owner),
         "api_matches": [new_match().pk for _ in range(RUNS + 1)],
         "page_matches": [new_match().scorekeeper_token for _ in range(RUNS + 1)],
-        "long": (long.pk, long.scorekeeper_token),
+        "long": long.pk,
+        "polled": polled.scorekeeper_token,
         "tournament": tournament.pk,
     }
     connections.close_all()
@@ -160,29 +167,40 @@ def cpu_ms(pid: int) -> float:
 
 
 class Measure:
+    """Each kind of request is run in ROUNDS slices, one slice of every kind in turn, so that
+    a slower minute of a shared machine weighs on every kind alike (ratios included)."""
+
     def __init__(self, app_pid: int):
         self.app_pid = app_pid
-        self.rows = []
+        self.kinds = []  # (name, requests, expected status)
 
-    def run(self, name, requests, expect):
+    def add(self, name, requests, expect):
         """`requests`: one callable per request, each returning a response."""
-        requests = list(requests)
-        requests[0]()  # a first one warms what is cached per process (not counted)
-        requests = requests[1:]
+        self.kinds.append((name, list(requests), expect))
+
+    def run(self):
+        totals = {name: [0.0, 0.0, []] for name, _, _ in self.kinds}
+        for _, requests, _ in self.kinds:
+            requests.pop(0)()  # a first one warms what is cached per process (not counted)
         backends = backend_pids()
-        before_app = cpu_ms(self.app_pid)
-        before_db = sum(cpu_ms(pid) for pid in backends)
-        walls = []
-        for request in requests:
-            start = time.perf_counter()
-            response = request()
-            walls.append((time.perf_counter() - start) * 1000)
-            if response.status_code != expect:
-                sys.exit(f"{name}: {response.status_code}, not {expect}: {response.text[:300]}")
-        app = (cpu_ms(self.app_pid) - before_app) / len(requests)
-        database = (sum(cpu_ms(pid) for pid in backend_pids() if pid in backends)
-                    - before_db) / len(requests)
-        self.rows.append((name, app, database, statistics.median(walls)))
+        for round_ in range(ROUNDS):
+            for name, requests, expect in self.kinds:
+                size = -(-len(requests) // ROUNDS)
+                batch = requests[round_ * size:(round_ + 1) * size]
+                before_app = cpu_ms(self.app_pid)
+                before_db = sum(cpu_ms(pid) for pid in backends)
+                for request in batch:
+                    start = time.perf_counter()
+                    response = request()
+                    totals[name][2].append((time.perf_counter() - start) * 1000)
+                    if response.status_code != expect:
+                        sys.exit(f"{name}: {response.status_code}, not {expect}: "
+                                 f"{response.text[:300]}")
+                totals[name][0] += cpu_ms(self.app_pid) - before_app
+                totals[name][1] += sum(cpu_ms(pid) for pid in backend_pids()
+                                       if pid in backends) - before_db
+        self.rows = [(name, app / len(walls), database / len(walls), statistics.median(walls))
+                     for name, (app, database, walls) in totals.items()]
 
     def print(self):
         healthz = self.rows[0][1]
@@ -193,8 +211,8 @@ class Measure:
                   f"{healthz / app if app else 0:>10.3f} "
                   f"{healthz / (app + database) if app + database else 0:>12.3f}")
         print("CPU per request from /proc/PID/stat (gunicorn worker, PostgreSQL backend), "
-              f"{len(self.rows) and RUNS} runs of each, one at a time; ratio = /healthz's "
-              "CPU over the request's. A shared machine makes every figure noisy.")
+              f"{RUNS} runs of each, one at a time, in {ROUNDS} interleaved rounds; ratio = "
+              "/healthz's CPU over the request's. A shared machine makes every figure noisy.")
 
 
 def main():
@@ -210,16 +228,16 @@ def main():
         measure = Measure(worker_pid(server.pid))
         client.get("/api/v1/matches", headers=api)  # the connection opened: its backend
 
-        measure.run("/healthz", [lambda: client.get("/healthz")] * (4 * RUNS + 1), 200)
+        measure.add("/healthz", [lambda: client.get("/healthz")] * (4 * RUNS + 1), 200)
 
         def api_hand(match_id, number, points=(6, 5)):
             return lambda: client.post(f"/api/v1/matches/{match_id}/hands", headers=api, json={
                 "number": number, "points": {"a": points[0], "b": points[1]}})
 
-        measure.run("hand through the API, new match",
+        measure.add("hand through the API, new match",
                     [api_hand(pk, 1) for pk in seeded["api_matches"]], 201)
-        long_pk, long_token = seeded["long"]
-        measure.run(f"the same, on a match of {LONG}+ hands",
+        long_pk = seeded["long"]
+        measure.add(f"the same, on a match of {LONG}+ hands",
                     [api_hand(long_pk, LONG + n, (6, 5) if n % 2 else (5, 6))
                      for n in range(1, RUNS + 2)], 201)
 
@@ -230,20 +248,21 @@ def main():
             return lambda: client.post(f"/k/{token}/hands/", headers=htmx,
                                        data={"number": 1, "points_a": 7, "points_b": 4})
 
-        measure.run("hand through the score keeper's page (htmx)",
+        measure.add("hand through the score keeper's page (htmx)",
                     [page_hand(token) for token in seeded["page_matches"]], 200)
-        poll = f"/k/{long_token}/live/?number={LONG + RUNS + 1}"
+        poll = f"/k/{seeded['polled']}/live/?number={LONG + 1}"
         etag = client.get(poll, headers={"HX-Request": "true"}).headers["ETag"]
-        measure.run("a phone's poll answered 304",
+        measure.add("a phone's poll answered 304",
                     [lambda: client.get(poll, headers={"HX-Request": "true",
                                                        "If-None-Match": etag})] * (RUNS + 1),
                     304)
         pk = seeded["tournament"]
-        measure.run(f"standings of a {TEAMS}-team Swiss, API",
+        measure.add(f"standings of a {TEAMS}-team Swiss, API",
                     [lambda: client.get(f"/api/v1/tournaments/{pk}/standings")] * (RUNS + 1),
                     200)
-        measure.run("public standings page, same",
+        measure.add("public standings page, same",
                     [lambda: client.get(f"/t/{pk}/")] * (RUNS + 1), 200)
+        measure.run()
         print(f"app: {APP}, database: PostgreSQL ({DATABASE_URL.rsplit('/', 1)[1]}), "
               "gunicorn 1 worker x 1 thread")
         measure.print()

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
+from lib.compiled import CompiledRead
 from scoring import charts, display, extensions, rules, states
-from scoring.compiled import CompiledRead
 from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
 TEAMS_AND_SEATS = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w")
@@ -36,7 +36,7 @@ def match_with_hands(pk: int) -> Match | None:
 
 def _table_by(column: str, kind: type) -> CompiledRead:
     """The match with its teams and seats, by one of its unique columns: the read that
-    every request of a table starts with, compiled once (scoring.compiled)."""
+    every request of a table starts with, compiled once (lib.compiled)."""
     return CompiledRead(
         Match, lambda value: Match.objects.select_related(*table_related()).filter(
             **{column: value}), kind=kind)

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from lib.compiled import CompiledRead
 from scoring import confirmations, extensions, names, rules, states
-from scoring.compiled import CompiledRead
 from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     ConfirmationMode,
@@ -117,7 +117,7 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
-# The lock every write starts with, compiled once (scoring.compiled).
+# The lock every write starts with, compiled once (lib.compiled).
 _locked_row = CompiledRead(
     Match, lambda pk: Match.objects.select_for_update(of=("self",)).filter(pk=pk),
     for_write=True)

@@ -61,3 +61,8 @@ def test_the_rules_and_the_pairing_are_plain_python():
         imported |= {node.module for node in ast.walk(tree)
                      if isinstance(node, ast.ImportFrom) and node.module}
         assert not {name for name in imported if name.split(".")[0] == "django"}, module
+
+
+def test_the_projects_library_imports_no_app():
+    for path in (ROOT / "lib").rglob("*.py"):
+        assert imported_apps(path) == set(), path

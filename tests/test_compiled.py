@@ -1,13 +1,13 @@
-"""The reads compiled once (scoring.compiled) give what the ORM gives, row and relations."""
+"""The reads compiled once (lib.compiled) give what the ORM gives, row and relations."""
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured, ObjectDoesNotExist
 from django.db import transaction
 from django.db.transaction import TransactionManagementError
 
+from lib.compiled import CompiledRead
 from scoring import rules
 from scoring import services as scoring
-from scoring.compiled import CompiledRead
 from scoring.models import Match
 from scoring.selectors import (
     match_for_table,

@@ -9,7 +9,7 @@ as Django's own `ModelIterable` does (or the tuples of `values_list`).
 
 For querysets whose SQL depends on nothing but the one value filtered on: a lookup of one
 row by a unique column, with `select_related`, `only`, `select_for_update` or
-`values_list`; no annotations, no prefetch. tests/scoring/test_compiled.py checks each read
+`values_list`; no annotations, no prefetch. tests/test_compiled.py checks each read
 of the app against the ORM's own result and SQL.
 """
 
