@@ -9,8 +9,8 @@ as Django's own `ModelIterable` does (or the tuples of `values_list`).
 
 For querysets whose SQL depends on nothing but the one value filtered on: a lookup of one
 row by a unique column, with `select_related`, `only`, `select_for_update` or
-`values_list`; no annotations, no prefetch. tests/test_compiled.py checks each read
-of the app against the ORM's own result and SQL.
+`values_list` (which may hold aggregates, grouped by that column); no prefetch.
+tests/test_compiled.py checks each read of the app against the ORM's own result.
 """
 
 from collections.abc import Callable
@@ -97,11 +97,13 @@ class CompiledRead:
             raise ImproperlyConfigured("A compiled read's queryset is of its model and database.")
         if bool(query.select_for_update) != self._for_write:
             raise ImproperlyConfigured("A compiled read locks if, and only if, it is for_write.")
-        if query.annotations or queryset._prefetch_related_lookups or query.combinator:
-            raise ImproperlyConfigured("A compiled read has no annotation, prefetch or union.")
         iterable = queryset._iterable_class
         if iterable not in (ModelIterable, ValuesListIterable):
             raise ImproperlyConfigured("A compiled read makes instances or values_list tuples.")
+        if queryset._prefetch_related_lookups or query.combinator or (
+                query.annotations and iterable is ModelIterable):
+            raise ImproperlyConfigured("A compiled read has no prefetch or union, and its "
+                                       "annotations only in values_list's tuples.")
         compiler = query.get_compiler(using=using)
         sql, params = compiler.as_sql()  # also fills compiler.select and klass_info
         sentinel = _SENTINEL[self._kind]

@@ -97,8 +97,41 @@ def test_a_compiled_read_refuses_what_it_cannot_compile_faithfully(match):
     from django.db.models import Count, F
 
     for build in (lambda pk: Match.objects.annotate(n=Count("hands")).filter(pk=pk),
+                  lambda pk: Match.objects.values("pk").filter(pk=pk).union(
+                      Match.objects.values("pk").filter(pk=pk)),
                   lambda pk: Match.objects.prefetch_related("hands").filter(pk=pk),
                   lambda pk: Match.objects.filter(pk=pk, target__gte=F("pk") * 0 + pk),
                   lambda pk: Match.objects.values("pk").filter(pk=pk)):
         with pytest.raises(ImproperlyConfigured):
             CompiledRead(Match, build)(match.pk)
+
+
+@pytest.mark.django_db
+def test_the_tournaments_totals_are_the_orms_aggregate(tournament_match):
+    from django.db.models import Count, F, Sum
+
+    from tournaments.selectors import _TOTALS
+
+    tournament_id = tournament_match.table.round.tournament_id
+    scoring.record_hand(match=tournament_match.pk, number=1, hand=rules.Hand.played(11, 0))
+    for finished_only in (False, True):
+        matches = Match.objects.filter(table__round__tournament=tournament_id)
+        if finished_only:
+            matches = matches.filter(status="finished")
+        expected = matches.aggregate(a=Count("id"), b=Sum("version"), c=Sum("id"),
+                                     d=Sum(F("id") * F("version")))
+        assert _TOTALS[finished_only](tournament_id) == tuple(expected.values())
+    assert _TOTALS[True](tournament_id)[0] == 1
+    assert _TOTALS[False](tournament_id + 1000) is None
+
+
+@pytest.mark.django_db
+def test_an_api_token_finds_its_active_user_only(user):
+    from accounts.services import issue_token, user_for_token
+
+    token = issue_token(user=user)
+    assert user_for_token(token) == user
+    user.is_active = False
+    user.save()
+    assert user_for_token(token) is None
+    assert user_for_token(token[:-1] + "x") is None

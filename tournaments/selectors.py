@@ -7,6 +7,7 @@ from django.db.models import Count, F, Q, Sum
 from django.http import Http404
 from django.utils.translation import get_language
 
+from lib.compiled import CompiledRead
 from scoring import rules
 from scoring.models import MAX_ID, Confirmation, Match
 from tournaments.formats import total_rounds
@@ -30,6 +31,8 @@ def organized_by(user):
 
 
 def can_organize(user, tournament: Tournament) -> bool:
+    if not user.is_authenticated:  # a spectator: no query
+        return False
     return organized_by(user).filter(pk=tournament.pk).exists()
 
 
@@ -40,9 +43,31 @@ def tournament_for_organizer(pk: int, user) -> Tournament:
     return found
 
 
+# The reads every spectator's request starts with, compiled once (lib.compiled).
+_tournament_by_pk = CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk))
+
+
+def _totals_by_tournament(finished_only: bool) -> CompiledRead:
+    """Which of a tournament's matches count, and their versions, summed in one row."""
+    def build(tournament_id):
+        matches = Match.objects.filter(table__round__tournament=tournament_id)
+        if finished_only:
+            matches = matches.filter(status=rules.Status.FINISHED)
+        # Which matches count, and the version of each: a count and a sum of versions alone
+        # can stay the same while one match stops counting and another starts.
+        return matches.values("table__round__tournament").annotate(
+            matches=Count("id"), versions=Sum("version"), ids=Sum("id"),
+            weighted=Sum(F("id") * F("version")),
+        ).values_list("matches", "versions", "ids", "weighted")
+    return CompiledRead(Match, build)
+
+
+_TOTALS = {finished_only: _totals_by_tournament(finished_only) for finished_only in (False, True)}
+
+
 def tournament_for_public(pk: int, user) -> Tournament:
     """A public tournament, or a private one for its organizers."""
-    found = Tournament.objects.filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    found = _tournament_by_pk(pk) if 1 <= pk <= MAX_ID else None
     if found is None or not (found.public or can_organize(user, found)):
         raise Http404
     return found
@@ -54,16 +79,9 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
     With `finished_only`, only finished matches count: the standings change when a match
     ends (or a finished one is corrected), not with every hand played.
     """
-    matches = Match.objects.filter(table__round__tournament=tournament)
-    if finished_only:
-        matches = matches.filter(status=rules.Status.FINISHED)
-    # Which matches count, and the version of each: a count and a sum of versions alone
-    # can stay the same while one match stops counting and another starts.
-    totals = matches.aggregate(versions=Sum("version"), matches=Count("id"), ids=Sum("id"),
-                               weighted=Sum(F("id") * F("version")))
+    totals = _TOTALS[finished_only](tournament.pk) or (0, 0, 0, 0)
     parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
-             totals["matches"], totals["versions"] or 0, totals["ids"] or 0,
-             totals["weighted"] or 0, get_language(), *extra]
+             *totals, get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 

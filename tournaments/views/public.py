@@ -1,11 +1,18 @@
 """Pages anyone may follow for a public tournament: standings, draw, results, bracket and a
 projector mode. Each refreshes itself cheaply: a poll answers 304 while nothing changed, and
-what changed is rendered once per version, then served from the cache to every spectator."""
+what changed is rendered once per version, then served from the cache to every spectator.
+A visitor who is not signed in gets the whole page from the cache too, with their own CSRF
+token and path written in."""
 
+import secrets
+
+from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
@@ -46,6 +53,29 @@ def _live_html(request, tournament, page, tag) -> str:
     return html
 
 
+# Stand-ins for what differs from one visitor to the next in a page kept in the cache: never
+# in a page otherwise (random per process), and only letters, digits and dashes.
+CSRF_MARK = f"csrf-{secrets.token_hex(16)}"
+PATH_MARK = f"path-{secrets.token_hex(16)}"
+
+
+def _visitors_page(request, tournament, page, tag) -> str:
+    """The whole page for a visitor who is not signed in: rendered once per ETag with
+    stand-ins for the visitor's CSRF token (the language form's) and path, which are
+    written in for each visitor."""
+    key = f"public-page:{page}:{tag}"
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(PAGES[page], {
+            "tournament": tournament, "page": page, "etag": tag,
+            "live_html": mark_safe(_live_html(request, tournament, page, tag)),
+            "is_organizer": False, "csrf_token": CSRF_MARK, "next_path": PATH_MARK,
+        }, request=request)
+        cache.set(key, html, CACHE_SECONDS)
+    return html.replace(CSRF_MARK, get_token(request)).replace(
+        PATH_MARK, escape(request.get_full_path()))
+
+
 def _page(page):
     @require_GET
     def view(request, pk):
@@ -55,6 +85,8 @@ def _page(page):
             response = HttpResponseNotModified()
         elif request.htmx:  # a poll: the live part only
             response = HttpResponse(_live_html(request, tournament, page, tag))
+        elif not request.user.is_authenticated and not messages.get_messages(request):
+            response = HttpResponse(_visitors_page(request, tournament, page, tag))
         else:
             response = TemplateResponse(request, PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,

@@ -1,0 +1,94 @@
+"""A visitor who is not signed in gets a public page from the cache (tournaments/views/
+public.py): the same page as a fresh render, with their own CSRF token and path."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.helpers import make_tournament, play_round
+from tournaments import services
+from tournaments.views.public import CSRF_MARK, PATH_MARK
+
+pytestmark = pytest.mark.django_db
+PAGES = ("public_standings", "public_draw", "public_results", "public_bracket",
+         "public_projector")
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@pytest.fixture
+def tournament(user):
+    tournament = make_tournament(user, teams=4)
+    play_round(services.draw_next_round(tournament=tournament))
+    services.draw_next_round(tournament=tournament)
+    return tournament
+
+
+def visit(client, name, tournament, query=""):
+    response = client.get(reverse(name, args=[tournament.pk]) + query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_visitor_gets_their_own_csrf_token_and_the_language_form_works(
+        name, tournament):
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    pages = [visit(first, name, tournament), visit(second, name, tournament)]
+    if name == "public_projector":  # a screen with no form, not even the language's
+        assert not any(TOKEN.search(page) or CSRF_MARK in page for page in pages)
+        return
+    tokens = [TOKEN.findall(page) for page in pages]
+    assert all(len(found) == 1 for found in tokens)
+    assert tokens[0] != tokens[1]
+    for client, page, (token,) in zip((first, second), pages, tokens, strict=True):
+        assert CSRF_MARK not in page and PATH_MARK not in page
+        assert f'"X-CSRFToken": "{token}"' in page
+        # The token matches the visitor's cookie: the language form is accepted.
+        changed = client.post(reverse("set_language"), {
+            "language": "fr", "next": "/", "csrfmiddlewaretoken": token})
+        assert changed.status_code == 302
+
+
+def test_the_cached_page_is_the_page_a_fresh_render_gives(tournament):
+    fresh = visit(Client(), "public_standings", tournament)  # rendered, then kept
+    kept = visit(Client(), "public_standings", tournament)  # from the cache
+    (fresh_token,), (kept_token,) = TOKEN.findall(fresh), TOKEN.findall(kept)
+    assert fresh.replace(fresh_token, "T") == kept.replace(kept_token, "T")
+    assert "Team 001" in kept
+
+
+def test_the_visitors_path_is_written_in_escaped(tournament):
+    visit(Client(), "public_standings", tournament)
+    page = visit(Client(), "public_standings", tournament, '?a=1&x="><script>alert(1)</script>')
+    assert "<script>alert(1)" not in page
+    assert f'name="next" type="hidden" value="/t/{tournament.pk}/?a=1&amp;x=%22%3E' in page
+
+
+def test_an_organizer_and_a_visitor_never_get_each_others_page(client, tournament, user):
+    dashboard = reverse("tournament_dashboard", args=[tournament.pk])
+    assert dashboard not in visit(Client(), "public_standings", tournament)
+    client.force_login(user)
+    organizer = visit(client, "public_standings", tournament)
+    assert dashboard in organizer and user.username in organizer
+    visitor = visit(Client(), "public_standings", tournament)
+    assert dashboard not in visitor and user.username not in visitor
+
+
+def test_the_page_changes_for_visitors_when_a_match_ends(tournament):
+    def page():
+        html = visit(Client(), "public_standings", tournament)
+        return html.replace(TOKEN.search(html).group(1), "")
+
+    before = page()
+    assert page() == before  # kept while nothing changed
+    play_round(tournament.rounds.get(number=2))
+    assert page() != before
+
+
+def test_a_french_visitor_gets_the_french_page(tournament):
+    english = visit(Client(), "public_standings", tournament)
+    french = visit(Client(HTTP_ACCEPT_LANGUAGE="fr"), "public_standings", tournament)
+    assert "Standings" in english and "Classement" in french
+    assert "Classement" not in english
