@@ -11,7 +11,7 @@ from api.errors import (
     refusals,
     unauthorized,
 )
-from api.presenters import match_data
+from api.presenters import match_data, match_response
 from api.schemas import DisputeIn, ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
 from scoring import confirmations, rules, services
 from scoring.errors import AlreadySaved
@@ -41,16 +41,25 @@ def _match(request, match_id: int, *, write: bool):
     return match
 
 
+def _keeper(request, match) -> bool:
+    caller = request.auth
+    return caller.user is not None and can_keep_score(caller.user, match)
+
+
 def _out(request, match, state: rules.MatchState | None = None, *, fresh=False):
     """The match object. After a write to its hands, from the `match` the service brought
     up to date and the `state` it returned: nothing is read again, no hand replayed."""
     if fresh:  # re-read after a write that returns no state
         match = match_with_hands(match.pk)
-    caller = request.auth
-    keeper = caller.user is not None and can_keep_score(caller.user, match)
     if state is None:
         state = match.replay(match.hands.all())
-    return match_data(match, state, request=request, with_secret=keeper)
+    return match_data(match, state, request=request, with_secret=_keeper(request, match))
+
+
+def _written(request, match, state: rules.MatchState, status: int = 200):
+    """The answer to a write to the match's hands, from the state the write returned."""
+    return match_response(match, state, request=request, status=status,
+                          with_secret=_keeper(request, match))
 
 
 def hand_from(body: HandIn) -> rules.Hand:
@@ -109,7 +118,7 @@ def add_hand(request, payload: NewHandIn, id: int = MatchId):
                                          hand=hand_from(payload), by=request.auth.user)
         except AlreadySaved:  # a retry of a hand stored already: the match as it stands
             return Status(200, _out(request, match, fresh=True))
-    return Status(201, _out(request, match, state))
+    return _written(request, match, state, 201)
 
 
 @router.put("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
@@ -119,7 +128,7 @@ def correct_hand(request, payload: HandIn, id: int = MatchId, number: int = Hand
     with refusals(match):
         state = services.correct_hand(match=match, number=number, hand=hand_from(payload),
                                       by=request.auth.user)
-    return _out(request, match, state)
+    return _written(request, match, state)
 
 
 @router.delete("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
@@ -128,7 +137,7 @@ def undo_hand(request, id: int = MatchId, number: int = HandNumber):
     match = _match(request, id, write=True)
     with refusals(match):
         state = services.undo_last_hand(match=match, number=number, by=request.auth.user)
-    return _out(request, match, state)
+    return _written(request, match, state)
 
 
 

@@ -1,6 +1,12 @@
 """Matches as the API shows them (MatchOut in api/schemas.py)."""
 
+import json
+import secrets
+from functools import lru_cache
+
+from django.http import HttpResponse
 from django.urls import reverse
+from ninja.responses import NinjaJSONEncoder
 
 from scoring import extensions, rules
 from scoring.models import Match
@@ -61,3 +67,25 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
         data["url"] = request.build_absolute_uri(path) if request is not None else path
     return data
+
+
+# Where the hands go in a match's JSON text: random, so that no name can imitate it.
+_HANDS = f"hands-{secrets.token_hex(16)}"
+
+
+@lru_cache(maxsize=50_000)
+def _hand_json(line: rules.HandLine) -> str:
+    """A hand's JSON, made once: a line never changes (the same line, the same text)."""
+    return json.dumps(hand_data(line), cls=NinjaJSONEncoder)
+
+
+def match_response(match: Match, state: rules.MatchState, *, request, with_secret: bool,
+                   status: int = 200) -> HttpResponse:
+    """The match object (MatchOut) as JSON, for the answers to writes to its hands: each
+    hand's text made once, so that a hand posted to a long match costs about what it costs
+    on a new one (tests/api/test_api_match_response.py: the same JSON as MatchOut's)."""
+    data = match_data(match, state, request=request, with_secret=with_secret)
+    data["hands"] = _HANDS
+    text = json.dumps(data, cls=NinjaJSONEncoder).replace(
+        f'"{_HANDS}"', "[" + ", ".join(_hand_json(line) for line in state.lines) + "]", 1)
+    return HttpResponse(text, status=status, content_type="application/json; charset=utf-8")
