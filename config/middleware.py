@@ -2,7 +2,7 @@
 
 import logging
 
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, NotSupportedError, OperationalError, connections
 from django.http import HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -35,7 +35,16 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not isinstance(exception, (OperationalError, InterfaceError)):
+        if _stale_prepared_statement(exception):
+            # Another server's migration changed a column's type under a statement this
+            # connection prepared (settings: prepare_threshold): the connection is let go,
+            # with its statements, and the next request prepares them afresh.
+            logger.warning("prepared statements dropped after a schema change: %s", exception)
+            for connection in connections.all(initialized_only=True):
+                if connection.connection is not None:
+                    connection.connection.close()
+                connection.close()
+        elif not isinstance(exception, (OperationalError, InterfaceError)):
             return None
         logger.error("database unavailable: %s", exception)
         message = _("Not saved: the server cannot reach its database right now. Try again in "
@@ -49,3 +58,8 @@ class DatabaseUnavailableMiddleware:
             response.render()
         response["Retry-After"] = "5"
         return response
+
+
+def _stale_prepared_statement(exception) -> bool:
+    return isinstance(exception, NotSupportedError) and (
+        "cached plan must not change result type" in str(exception))

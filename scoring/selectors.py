@@ -137,6 +137,16 @@ class TablePage:
     chart: charts.Chart
 
 
+def history_row(match: Match, line: rules.HandLine) -> HistoryRow:
+    return HistoryRow(
+        line=line,
+        dealer_seat=display.SEAT_NAMES[line.dealer],
+        dealer_letter=display.SEAT_LETTERS[line.dealer],
+        dealer_player=display.seat_player_name(match, line.dealer),
+        cells=display.hand_cells(match, line),
+    )
+
+
 def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage:
     """Everything the match page shows: its revisions' query beside the match's own, and
     one for its hands unless `state` is given (a write's) or kept (scoring.states)."""
@@ -145,16 +155,7 @@ def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage
     revisions = list(
         HandRevision.objects.filter(match=match).select_related("by").order_by("-at", "-id")
     )
-    rows = [
-        HistoryRow(
-            line=line,
-            dealer_seat=display.SEAT_NAMES[line.dealer],
-            dealer_letter=display.SEAT_LETTERS[line.dealer],
-            dealer_player=display.seat_player_name(match, line.dealer),
-            cells=display.hand_cells(match, line),
-        )
-        for line in state.lines
-    ]
+    rows = [history_row(match, line) for line in state.lines]
     return TablePage(
         match=match,
         state=state,

@@ -22,7 +22,9 @@ def _tiebreak_choices():
 class TournamentForm(forms.Form):
     name = NameField(label=_("Name"), max_length=100)
     date = forms.DateField(label=_("Date"), required=False,
-                           widget=forms.DateInput(attrs={"type": "date"}))
+                           # A date input takes ISO dates only, whatever the language: a
+                           # French 24/11/2026 was thrown away, and saving emptied the date.
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     place = NameField(label=_("Place"), max_length=100, required=False)
     variant = forms.ChoiceField(label=_("Game"), choices=VARIANT_CHOICES,
                                 initial=rules.Variant.POLITAINE)

@@ -13,13 +13,13 @@ from functools import cached_property
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from scoring import display, extensions, rules
+from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck, UndoForm
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
-from scoring.selectors import table_page
+from scoring.selectors import history_row, table_page
 
 URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
              "first_dealer", "manifest", "send")
@@ -72,7 +72,8 @@ class MatchPage:
 
     @property
     def state(self) -> rules.MatchState:
-        return self.page.state
+        # A write's state is enough for every fragment but the whole history.
+        return self._state if self._state is not None else self.page.state
 
     @cached_property
     def urls(self) -> dict:
@@ -183,6 +184,19 @@ class MatchPage:
             # Leaving a correction refreshes the page as a poll does.
             "cancel_url": self.urls["live"] + ("" if state.finished
                                                else f"?number={state.next_hand}"),
+        }
+
+    def new_hand(self) -> dict:
+        """What a hand added to the history changes there, when the phone that added it
+        showed every other hand already: its row, the undo button, the chart. The other
+        rows, and the changes (a new hand makes none), stay as they are."""
+        state, line = self.state, self.state.lines[-1]
+        return {
+            **self._common(),
+            "item": {"row": history_row(self.match, line),
+                     "edit_url": self.access.url("edit_hand", number=line.number)},
+            "chart": charts.progression(state),
+            "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
         }
 
     def share(self) -> dict:

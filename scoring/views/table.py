@@ -174,6 +174,14 @@ def _saved_message(access, number, state: rules.MatchState):
     }
 
 
+def _saw_every_other_hand(request, access, state: rules.MatchState) -> bool:
+    """Whether the phone that saved this hand showed the match as it was just before: drawn
+    at the version this write followed (no other write since), with hands in its history.
+    Then its answer adds one row to that history instead of drawing it all again."""
+    seen = _int(request.POST.get("seen"))
+    return seen is not None and seen + 1 == access.match.version and state.hand_count > 1
+
+
 @require_POST
 @table_view
 def record(request, access):
@@ -190,8 +198,15 @@ def record(request, access):
             return _already_saved(request, access, resent)
         except ScoringError as refusal:
             return _refused(request, access, refusal)
-        return _after_write(request, access, _saved_message(access, number, state),
-                            state=state)
+        message = _saved_message(access, number, state)
+        if request.htmx and _saw_every_other_hand(request, access, state):
+            page = MatchPage(request, access, state)
+            form = page.entry_form()
+            return reswap(_render(request, {
+                **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
+                **page.flash([("success", message)]), **page.entry(form=form),
+                **page.new_hand()}, "after_hand"), "none")
+        return _after_write(request, access, message, state=state)
     if request.htmx:
         return _render(request, page.entry(form=form), "entry", status=422)
     return _page(request, access, status=422, form=form)

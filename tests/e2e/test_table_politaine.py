@@ -91,6 +91,12 @@ def test_a_whole_politaine_match(live_server, page, log_in):
     expect(page.locator("#entry form.hand-form")).to_have_count(0)
     # The chart has both teams' lines, hand by hand.
     assert page.locator("svg polyline.team-a").get_attribute("points").count(",") == 8
+    # Each save added its row to the history (only that row came back): all in order.
+    rows = page.locator("#history tbody tr")
+    expect(rows.locator("td.score")).to_have_text(
+        ["4–7", "10–12", "21–12", "21–23", "30–25", "33–33", "39–38"])
+    expect(rows.locator("th")).to_have_text([str(n) for n in range(1, 8)])
+    expect(page.locator("#undo-button")).to_have_text("Undo hand 7")
 
     match = Match.objects.get()
     assert (match.status, match.winner, match.score_a, match.score_b) == ("finished", "a", 39, 38)

@@ -404,7 +404,7 @@ def test_the_chart_keeps_plain_numbers_in_french(keeper, match):
 
     play(match, P(7, 4), P(3, 8), P(9, 2))
     body = keeper.get(url(match), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    chart = body[body.index('<figure class="chart">'):body.index("</figure>")]
+    chart = body[body.index('<figure class="chart"'):body.index("</figure>")]
     assert "Pointage" in body
     coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2|points)="([^"]*)"', chart)
     assert coordinates and not any("," in value and " " not in value for value in coordinates)

@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -281,3 +282,22 @@ def test_a_rendered_standings_fragment_serves_every_spectator(client, organizer)
     first = query_count(client, url)
     again = query_count(client, url)
     assert again < first and again <= 3  # the tournament, the ETag, nothing more
+
+
+def test_the_date_stays_when_a_french_organizer_saves_the_settings(client, organizer):
+    """A date input takes ISO dates only: the French 24/11/2026 was thrown away by the
+    browser, and saving the settings emptied the tournament's date (an outside review)."""
+    import datetime
+
+    tournament = make_tournament(organizer, teams=4, date=datetime.date(2026, 11, 24))
+    page = client.get(reverse("tournament_settings", args=[tournament.pk]),
+                      HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    value = re.search(r'<input type="date" name="date" value="([^"]*)"', page).group(1)
+    assert value == "2026-11-24"
+    data = {"name": tournament.name, "date": value, "variant": "politaine", "target": "11",
+            "format": "swiss", "swiss_rounds": "3", "public": "on"}
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), data,
+                           HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.date == datetime.date(2026, 11, 24)

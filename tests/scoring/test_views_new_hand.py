@@ -1,0 +1,107 @@
+"""A hand saved from a phone that showed every other hand answers with only what it changes
+in the history: its row, the undo button and the chart (scoring/views/table.py). Anything
+else (another phone wrote meanwhile, an old form, the first hand) gets the whole history."""
+
+import re
+
+import pytest
+
+from scoring import rules, services
+from tests.conftest import HTMX, link_url, url
+
+pytestmark = pytest.mark.django_db
+LEVEL = (rules.Hand.played(6, 5), rules.Hand.played(5, 6))
+
+
+def play(match, count):
+    for number in range(1, count + 1):
+        services.record_hand(match=match.pk, number=number, hand=LEVEL[number % 2])
+    match.refresh_from_db()
+
+
+def seen_in(body: str) -> str:
+    return re.search(r'name="seen" value="(\d+)"', body).group(1)
+
+
+def save(client, match, number, seen, name="record", **points):
+    data = {"number": number, "points_a": 7, "points_b": 4, **points}
+    if seen is not None:
+        data["seen"] = seen
+    response = client.post(link_url(match, name), data, **HTMX)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_a_hand_saved_from_an_up_to_date_phone_adds_one_row(client, match):
+    play(match, 3)
+    page = client.get(link_url(match)).content.decode()
+    body = save(client, match, 4, seen_in(page))
+    assert '<template><tbody hx-swap-oob="beforeend:#history tbody">' in body
+    assert body.count("<tr") == 1 and 'id="hand-4"' in body and "23–21" in body
+    assert 'id="history"' not in body  # the other rows are not sent again
+    assert re.search(r'<form[^>]*id="undo"[^>]*hx-swap-oob="true"', body)
+    assert "Undo hand 4" in body
+    assert re.search(r'<figure class="chart" id="chart" hx-swap-oob="true"', body)
+    # The scoreboard, the message and the next hand's form, as after any save.
+    for part in ('id="scoreboard"', 'id="flash"', 'id="entry"', "Hand 4 saved", "Save hand 5"):
+        assert part in body
+    # ... and the form carries the version it was drawn at, for the next save.
+    match.refresh_from_db()
+    assert seen_in(body) == str(match.version)
+    again = save(client, match, 5, seen_in(body), points_a=6, points_b=5)
+    assert 'id="hand-5"' in again and 'id="history"' not in again
+
+
+def test_after_a_write_from_another_phone_the_whole_history_comes_back(client, match):
+    play(match, 3)
+    seen = seen_in(client.get(link_url(match)).content.decode())
+    # Another phone undoes hand 3 and enters it again, otherwise, before this one saves 4.
+    services.undo_last_hand(match=match.pk, number=3)
+    services.record_hand(match=match.pk, number=3, hand=rules.Hand.played(11, 0))
+    body = save(client, match, 4, seen)
+    assert 'id="history"' in body and "beforeend" not in body
+    assert body.count('<tr id="hand-') == 4  # hand 3 as it is now, with the others
+
+
+@pytest.mark.parametrize("seen", [None, "", "x", "999999"])
+def test_a_form_without_its_version_gets_the_whole_history(client, match, seen):
+    play(match, 2)
+    body = save(client, match, 3, seen)
+    assert 'id="history"' in body and body.count('<tr id="hand-') == 3
+
+
+def test_the_first_hand_draws_the_history_it_shows_for_the_first_time(client, match):
+    seen = seen_in(client.get(link_url(match)).content.decode())
+    body = save(client, match, 1, seen)
+    assert 'id="history"' in body and 'id="no-hand-yet"' not in body
+
+
+def test_the_hand_that_ends_the_match_is_one_row_too(keeper_client, match):
+    match.target = 11
+    match.save()
+    play(match, 1)
+    seen = seen_in(keeper_client.get(url(match)).content.decode())
+    response = keeper_client.post(url(match, "record"), {
+        "number": 2, "points_a": 11, "points_b": 0, "seen": seen}, **HTMX)
+    body = response.content.decode()
+    assert 'id="hand-2"' in body and 'id="history"' not in body
+    assert "The match is over" in body and "End of the match" in body
+
+
+def test_one_row_costs_the_same_queries_on_a_long_match(client, match, count_queries):
+    match.target = 999  # level hands: it goes on
+    match.save()
+    with count_queries():  # the last write's state kept, as after a real commit
+        play(match, 70)
+    seen = seen_in(client.get(link_url(match)).content.decode())
+    with count_queries() as queries:
+        body = save(client, match, 71, seen, points_a=6, points_b=5)
+    # The match read, its lock, the hand, the match's row: no hand read, no change listed.
+    assert len(queries) == 4, queries
+    assert 'id="hand-71"' in body
+
+
+@pytest.fixture
+def keeper_client(client, match):
+    client.force_login(match.owner)
+    return client
