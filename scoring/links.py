@@ -1,7 +1,10 @@
 """A match's score keeper link and its opponents' link, and each as a QR code for a phone
 to scan."""
 
+import hashlib
+
 import segno
+from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.access import LINK
@@ -20,6 +23,16 @@ def opponents_link(request, match) -> str:
     )
 
 
+# A link's QR code never changes: drawn once (choosing its mask is most of a table page's
+# first visit, and a round's printed table cards draw two per table), then kept.
+QR_SECONDS = 7 * 24 * 3600
+
+
 def qr_svg(url: str) -> str:
     """The link as a QR code, inline SVG (no image request, nothing fetched)."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
+    svg = cache.get(key)
+    if svg is None:
+        svg = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+        cache.set(key, svg, QR_SECONDS)
+    return svg

@@ -42,6 +42,7 @@ ARRIVAL = 10.0  # seconds over which the tables and the audience arrive
 THINK = (5.0, 15.0)  # seconds between a table's hands: a real hand takes minutes
 BURST_WORKERS = 32
 TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
+SEEN = re.compile(r'name="seen" value="(\d+)"')  # the version the entry form was drawn at
 
 
 def log(message):
@@ -216,6 +217,7 @@ class Table:
         self.next_hand = 1
         self.connection = Connection()
         self.csrf = None
+        self.seen = ""  # as the phone's form: its answer to a save adds one history row
         self.chooser = random.Random(self.match_id)
 
     async def open(self):
@@ -223,6 +225,11 @@ class Table:
                                          self.connection.request("GET", f"/k/{self.token}/"))
         if page is not None and page.status_code == 200:
             self.csrf = TOKEN.search(page.text).group(1)
+            self.seen = self._seen(page.text)
+
+    def _seen(self, text: str) -> str:
+        found = SEEN.search(text)
+        return found.group(1) if found else ""
 
     async def post_hand(self, kind="hand post"):
         a = self.chooser.randint(0, 11)
@@ -230,7 +237,7 @@ class Table:
         response = await self.recorder.timed(kind, self.connection.request(
             "POST", f"/k/{self.token}/hands/",
             form={"number": self.next_hand, "points_a": a, "points_b": 11 - a,
-                  "politaines_a": politaine, "politaines_b": "0"},
+                  "politaines_a": politaine, "politaines_b": "0", "seen": self.seen},
             headers={"HX-Request": "true", "X-CSRFToken": self.csrf or ""},
         ))
         if response is None:
@@ -238,6 +245,7 @@ class Table:
         if response.status_code == 200:
             self.recorder.accepted.add((self.match_id, self.next_hand))
             self.next_hand += 1
+            self.seen = self._seen(response.text)
         elif response.status_code == 409:
             self.next_hand += 1  # another phone (or a lost answer) entered it already
 
