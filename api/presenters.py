@@ -36,7 +36,8 @@ def hand_data(line: rules.HandLine) -> dict:
 
 
 def match_data(match: Match, state: rules.MatchState, *, request=None,
-               with_secret: bool = False) -> dict:
+               with_secret: bool = False, hands=None) -> dict:
+    """The match object; `hands`, when given, stands in for the list of its hands."""
     data = {
         "id": match.pk,
         "variant": match.variant,
@@ -50,7 +51,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "score": state.score._asdict(),
         "next_hand": state.next_hand,
         "dealer": state.dealer,
-        "hands": [hand_data(line) for line in state.lines],
+        "hands": [hand_data(line) for line in state.lines] if hands is None else hands,
         "tournament": extensions.reference(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
@@ -84,8 +85,7 @@ def match_response(match: Match, state: rules.MatchState, *, request, with_secre
     """The match object (MatchOut) as JSON, for the answers to writes to its hands: each
     hand's text made once, so that a hand posted to a long match costs about what it costs
     on a new one (tests/api/test_api_match_response.py: the same JSON as MatchOut's)."""
-    data = match_data(match, state, request=request, with_secret=with_secret)
-    data["hands"] = _HANDS
+    data = match_data(match, state, request=request, with_secret=with_secret, hands=_HANDS)
     text = json.dumps(data, cls=NinjaJSONEncoder).replace(
         f'"{_HANDS}"', "[" + ", ".join(_hand_json(line) for line in state.lines) + "]", 1)
     return HttpResponse(text, status=status, content_type="application/json; charset=utf-8")
