@@ -8,8 +8,18 @@ from django.http import HttpResponse
 from django.urls import reverse
 from ninja.responses import NinjaJSONEncoder
 
+from api.schemas import HandOut, MatchOut
 from scoring import extensions, rules
 from scoring.models import Match
+
+# The keys in the order of their schema, as ninja writes them: an answer built here reads
+# like the one ninja builds for GET (a client may compare the texts).
+HAND_KEYS = tuple(HandOut.model_fields)
+MATCH_KEYS = tuple(MatchOut.model_fields)
+
+
+def _in_order(data: dict, keys: tuple[str, ...]) -> dict:
+    return {key: data[key] for key in keys if key in data}
 
 
 def _team(match: Match, team: str) -> dict:
@@ -32,7 +42,7 @@ def hand_data(line: rules.HandLine) -> dict:
     else:
         data.update(hand.as_dict())  # points (card points), politaines and any count
     data["score"] = line.score._asdict()
-    return data
+    return _in_order(data, HAND_KEYS)
 
 
 def match_data(match: Match, state: rules.MatchState, *, request=None,
@@ -67,7 +77,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         data["opponents_token"] = match.opponents_token
         path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
         data["url"] = request.build_absolute_uri(path) if request is not None else path
-    return data
+    return _in_order(data, MATCH_KEYS)
 
 
 # Where the hands go in a match's JSON text: random, so that no name can imitate it.

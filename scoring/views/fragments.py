@@ -137,8 +137,15 @@ class MatchPage:
                         **kwargs)
 
     def entry(self, *, form: HandForm | None = None,
-              four_sevens_form: FourSevensForm | None = None, slots=None) -> dict:
-        """The hand to enter, four sevens and the redeal; the end of the match once over."""
+              four_sevens_form: FourSevensForm | None = None, slots=None,
+              seen: str | None = None) -> dict:
+        """The hand to enter, four sevens and the redeal; the end of the match once over.
+
+        `seen` is the version of the match the phone's history shows, which the form hands
+        on to the next save (views/table.py: one new row, or the whole history): the
+        match's own when the history is drawn with the form; what the phone sent when the
+        form is drawn again alone (a refused save), or nothing when unknown.
+        """
         state = self.state
         form = self.entry_form(form)
         if four_sevens_form is None and not state.finished:
@@ -148,6 +155,7 @@ class MatchPage:
             **self._common(),
             **(self.hand_fields(form, slots=slots) if form is not None else {}),
             "standing": standing_text(self.match, state),
+            "seen": self.match.version if seen is None else seen,
             "four_sevens_form": four_sevens_form,
             "can_rematch": not self.access.via_link
             and can_keep_score(self.request.user, self.match)

@@ -178,8 +178,14 @@ def _saw_every_other_hand(request, access, state: rules.MatchState) -> bool:
     """Whether the phone that saved this hand showed the match as it was just before: drawn
     at the version this write followed (no other write since), with hands in its history.
     Then its answer adds one row to that history instead of drawing it all again."""
-    seen = _int(request.POST.get("seen"))
+    seen = _int(_seen(request))
     return seen is not None and seen + 1 == access.match.version and state.hand_count > 1
+
+
+def _seen(request) -> str:
+    """The version the phone's history shows, as its form sent it (digits, or nothing)."""
+    seen = request.POST.get("seen", "")
+    return seen if seen.isdigit() and len(seen) <= 18 else ""
 
 
 @require_POST
@@ -199,8 +205,11 @@ def record(request, access):
         except ScoringError as refusal:
             return _refused(request, access, refusal)
         message = _saved_message(access, number, state)
-        if request.htmx and _saw_every_other_hand(request, access, state):
-            page = MatchPage(request, access, state)
+        page = MatchPage(request, access, state)
+        # A link the hand made read-only (a tournament over) draws its history without its
+        # buttons: the whole of it.
+        if request.htmx and _saw_every_other_hand(request, access, state) \
+                and not page.read_only:
             form = page.entry_form()
             return reswap(_render(request, {
                 **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
@@ -208,7 +217,9 @@ def record(request, access):
                 **page.new_hand()}, "after_hand"), "none")
         return _after_write(request, access, message, state=state)
     if request.htmx:
-        return _render(request, page.entry(form=form), "entry", status=422)
+        # Only the form is drawn again: it hands on the version the phone's history shows.
+        return _render(request, page.entry(form=form, seen=_seen(request)), "entry",
+                       status=422)
     return _page(request, access, status=422, form=form)
 
 
@@ -256,8 +267,8 @@ def four_sevens(request, access):
     form = FourSevensForm(request.POST)
     if not form.is_valid():
         if request.htmx:
-            return _render(request, MatchPage(request, access).entry(four_sevens_form=form),
-                           "entry", status=422)
+            return _render(request, MatchPage(request, access).entry(
+                four_sevens_form=form, seen=""), "entry", status=422)
         return _page(request, access, status=422, four_sevens_form=form)
     number = form.cleaned_data["number"]
     try:

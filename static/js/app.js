@@ -30,6 +30,23 @@
   });
 })();
 
+// A save's answer adds the new hand's row to the history (scoring/views/table.py); a poll
+// answered while that answer was on its way may have drawn the whole history, that row in
+// it, already: the row is not added twice (the one shown is as new, or newer).
+(function () {
+  "use strict";
+  document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var fragment = evt.detail.fragment;
+    if (!fragment || !fragment.querySelectorAll) { return; }
+    var rows = fragment.querySelectorAll("tr[id^='hand-']");
+    if (rows.length && Array.prototype.every.call(rows, function (row) {
+      return document.getElementById(row.id);
+    })) {
+      evt.detail.shouldSwap = false;
+    }
+  });
+})();
+
 // Entering a hand: what the keeper typed last always wins.
 (function () {
   "use strict";

@@ -4,14 +4,13 @@ what changed is rendered once per version, then served from the cache to every s
 A visitor who is not signed in gets the whole page from the cache too, with their own CSRF
 token and path written in."""
 
-import secrets
-
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.utils.crypto import salted_hmac
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
@@ -53,10 +52,11 @@ def _live_html(request, tournament, page, tag) -> str:
     return html
 
 
-# Stand-ins for what differs from one visitor to the next in a page kept in the cache: never
-# in a page otherwise (random per process), and only letters, digits and dashes.
-CSRF_MARK = f"csrf-{secrets.token_hex(16)}"
-PATH_MARK = f"path-{secrets.token_hex(16)}"
+# Stand-ins for what differs from one visitor to the next in a page kept in the (shared)
+# cache: the same in every process of every server of one site (drawn from its SECRET_KEY),
+# never in a page otherwise, and only letters and digits.
+CSRF_MARK = "csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32]
+PATH_MARK = "path" + salted_hmac("visitors-page", "path").hexdigest()[:32]
 
 
 def _visitors_page(request, tournament, page, tag) -> str:
