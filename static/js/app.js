@@ -37,7 +37,10 @@
   "use strict";
   document.body.addEventListener("htmx:oobBeforeSwap", function (evt) {
     var fragment = evt.detail.fragment;
-    if (!fragment || !fragment.querySelectorAll) { return; }
+    // Only rows added to the history's body; a whole history drawn again replaces it.
+    if (evt.detail.target.tagName !== "TBODY" || !fragment || !fragment.querySelectorAll) {
+      return;
+    }
     var rows = fragment.querySelectorAll("tr[id^='hand-']");
     if (rows.length && Array.prototype.every.call(rows, function (row) {
       return document.getElementById(row.id);
