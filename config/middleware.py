@@ -2,6 +2,7 @@
 
 import logging
 
+from csp.middleware import CSPMiddleware
 from django.db import InterfaceError, NotSupportedError, OperationalError, connections
 from django.http import HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
@@ -22,6 +23,16 @@ class HealthCheckMiddleware:
         if request.path == HEALTH_PATH:
             return HttpResponse("ok", content_type="text/plain")
         return self.get_response(request)
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's, except on a 304: nothing is drawn from it (the page keeps the policy it
+    came with), and the phones' polls that find nothing new are most of the requests."""
+
+    def process_response(self, request, response):
+        if response.status_code == 304:
+            return response
+        return super().process_response(request, response)
 
 
 class DatabaseUnavailableMiddleware:

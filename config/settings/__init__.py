@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",
     # A database that went away answers "not saved, try again" (503), never a bare 500.
     "config.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",
