@@ -8,20 +8,11 @@ import pytest
 
 from scoring import rules, services
 from tests.conftest import HTMX, link_url
+from tests.scoring.test_views_new_hand import play as _play
+from tests.scoring.test_views_new_hand import seen_in as _seen
 from tests.test_several_servers import two_servers  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
-LEVEL = (rules.Hand.played(6, 5), rules.Hand.played(5, 6))
-
-
-def _play(match, count):
-    for number in range(1, count + 1):
-        services.record_hand(match=match.pk, number=number, hand=LEVEL[number % 2])
-    match.refresh_from_db()
-
-
-def _seen(body: str) -> str:
-    return re.search(r'name="seen" value="(\d+)"', body).group(1)
 
 
 # --- 1. One history row instead of the whole history ---------------------------------------
