@@ -126,12 +126,14 @@ def _live(request, access):
 
 
 def _after_write(request, access, message, *, state: rules.MatchState | None = None,
-                 entry=True, status=200, error=False):
+                 entry=True, status=200, error=False, one_row=False):
     """After a write (or a refused one): fresh fragments for htmx, or back to the page.
 
     `state` is the write's new state: the service brought `access.match` up to date with
     it, so the fragments are drawn from both without reading the match or its hands again.
-    Without it (a refusal) the match is read afresh.
+    Without it (a refusal) the match is read afresh. With `one_row` (a hand added by a
+    phone that showed every other hand), the history gets its new row, not drawn whole,
+    unless the hand made the link read-only (its history is then drawn without buttons).
     """
     if state is None:
         access = _fresh(access)
@@ -141,14 +143,16 @@ def _after_write(request, access, message, *, state: rules.MatchState | None = N
         messages.success(request, message)
         return redirect(access.url("table"))
     page = MatchPage(request, access, state)
+    one_row = one_row and not page.read_only
     form = page.entry_form()
     context = {
         **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
         **page.flash([("error" if error else "success", message)]),
-        **page.history(),
+        **(page.new_hand() if one_row else page.history()),
         **(page.entry(form=form) if entry else {}), "entry_oob": entry,
     }
-    response = _render(request, context, "after_write", status=status)
+    response = _render(request, context, "after_hand" if one_row else "after_write",
+                       status=status)
     # Every part of the page comes out of band; nothing goes into the requesting element.
     return reswap(response, "none")
 
@@ -204,18 +208,8 @@ def record(request, access):
             return _already_saved(request, access, resent)
         except ScoringError as refusal:
             return _refused(request, access, refusal)
-        message = _saved_message(access, number, state)
-        page = MatchPage(request, access, state)
-        # A link the hand made read-only (a tournament over) draws its history without its
-        # buttons: the whole of it.
-        if request.htmx and _saw_every_other_hand(request, access, state) \
-                and not page.read_only:
-            form = page.entry_form()
-            return reswap(_render(request, {
-                **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
-                **page.flash([("success", message)]), **page.entry(form=form),
-                **page.new_hand()}, "after_hand"), "none")
-        return _after_write(request, access, message, state=state)
+        return _after_write(request, access, _saved_message(access, number, state),
+                            state=state, one_row=_saw_every_other_hand(request, access, state))
     if request.htmx:
         # Only the form is drawn again: it hands on the version the phone's history shows.
         return _render(request, page.entry(form=form, seen=_seen(request)), "entry",
