@@ -10,8 +10,9 @@ hand's form: its inputs took half of that answer's time (docs/performance.md).
 
 from django.forms.renderers import Jinja2, TemplatesSetting
 from django.utils.functional import cached_property
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+
+from lib.html import escape
 
 DJANGO_WIDGETS = "django/forms/widgets/"
 # Django's widget templates that are `input.html` and nothing else, and the options (one
@@ -23,18 +24,14 @@ OPTIONS = {f"{DJANGO_WIDGETS}{name}.html" for name in (
     "input_option", "radio_option", "checkbox_option")}
 
 
-def _text(value) -> str:
-    """A value as `{{ value|stringformat:'s' }}` writes it (escaped unless safe)."""
-    return conditional_escape(value if hasattr(value, "__html__") else str(value))
-
-
 def _input(widget: dict) -> str:
-    html = [f'<input type="{_text(widget["type"])}" name="{_text(widget["name"])}"']
+    html = [f'<input type="{escape(widget["type"])}" name="{escape(widget["name"])}"']
     if widget["value"] is not None:
-        html.append(f' value="{_text(widget["value"])}"')
+        html.append(f' value="{escape(widget["value"])}"')
     for name, value in widget["attrs"].items():
         if value is not False:
-            html.append(f" {_text(name)}" if value is True else f' {_text(name)}="{_text(value)}"')
+            html.append(f" {escape(name)}" if value is True
+                        else f' {escape(name)}="{escape(value)}"')
     html.append(">")
     return "".join(html)
 
@@ -43,8 +40,8 @@ def _option(widget: dict) -> str:
     if not widget.get("wrap_label"):
         return _input(widget)
     label_for = widget["attrs"].get("id")
-    opening = f'<label for="{_text(label_for)}">' if label_for else "<label>"
-    return f'{opening}{_input(widget)} {_text(widget["label"])}</label>'
+    opening = f'<label for="{escape(label_for)}">' if label_for else "<label>"
+    return f'{opening}{_input(widget)} {escape(widget["label"])}</label>'
 
 
 class FormRenderer(TemplatesSetting):

@@ -9,8 +9,8 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
-from django.urls import reverse
 
+from lib.urls import cached_reverse
 from scoring.models import Match
 from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_table
@@ -30,8 +30,8 @@ class TableAccess:
 
     def url(self, name: str, **kwargs) -> str:
         if self.via_link:
-            return reverse(f"{LINK}:{name}", kwargs={"token": self.token, **kwargs})
-        return reverse(f"{OWNED}:{name}", kwargs={"pk": self.match.pk, **kwargs})
+            return cached_reverse(f"{LINK}:{name}", token=self.token, **kwargs)
+        return cached_reverse(f"{OWNED}:{name}", pk=self.match.pk, **kwargs)
 
 
 def table_view(view):
