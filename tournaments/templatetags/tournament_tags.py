@@ -1,10 +1,15 @@
 from dataclasses import dataclass
 
 from django import template
+from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from lib.html import escape
+from lib.urls import cached_reverse
+from scoring import display
 from tournaments import metrics
 from tournaments.words import translate
 
@@ -35,16 +40,36 @@ def metric(standing, key: str):
 
 
 @register.simple_tag
-def standing_cells(standing, columns: list[Column]):
+def standing_row(standing, columns: list[Column], provisional_teams):
+    """A team's row in the standings: rank, name (withdrawn, provisional) and a cell per
+    column. One tag per row rather than a dozen: a field of 512 teams is 512 rows and 4,000
+    cells (tests/tournaments/test_table_card_tag.py checks it against the template it
+    replaced)."""
+    name = escape(standing.name)
+    if standing.withdrawn:
+        name += f' <small>({_("withdrawn")})</small>'
+    if standing.team_id in provisional_teams:
+        name += (f' <small class="provisional" title="'
+                 f'{_("Counts a result that waits for the opponents’ confirmation")}">'
+                 f'({_("provisional")})</small>')
+    withdrawn = ' class="withdrawn"' if standing.withdrawn else ""
+    cells = _cells(standing, columns)
+    return mark_safe(
+        f"\n    <tr{withdrawn}>\n"
+        f'      <th scope="row">{standing.rank}</th>\n'
+        f'      <td class="name">{name}</td>\n'
+        f"      {cells}\n    </tr>\n    ")
+
+
+def _cells(standing, columns: list[Column]) -> str:
     """A standings row's cells, one per column: the first (wins) strong, the wide ones
-    marked for narrow screens, signed values with their sign. One tag per row rather than
-    a loop of tags per cell: a field of 512 teams is 4,000 cells."""
+    marked for narrow screens, signed values with their sign."""
     cells = []
     for index, column in enumerate(columns):
         value = int(getattr(standing, column.key))  # a count: nothing to escape
         css = ' class="strong"' if index == 0 else ' class="wide"' if column.wide else ""
         cells.append(f"<td{css}>{'+' if column.signed and value > 0 else ''}{value}</td>")
-    return mark_safe("".join(cells))
+    return "".join(cells)
 
 
 @register.filter
@@ -62,3 +87,120 @@ def pages(items, size):
     """`items` in pages of `size` (the projector shows one page at a time)."""
     items, size = list(items), int(size)
     return [items[start:start + size] for start in range(0, len(items), size)]
+
+
+# --- A round's table cards ---------------------------------------------------------------
+# The organizer's dashboard and the public page draw a card per table: 256 for a field of
+# 512 teams. Drawn by the template language, a card was a dozen tags and three links, three
+# quarters of the dashboard's time (docs/performance.md); here it is one call that writes
+# the same HTML (tests/tournaments/test_table_card_tag.py compares it with the template's).
+
+
+def _sides(t) -> str:
+    """Both teams and their scores, the winner first once the match is over."""
+    a, b = (t.entry_a, t.match.score_a), (t.entry_b, t.match.score_b)
+    winner = t.winner
+    swapped = winner == t.entry_b
+    if swapped:
+        a, b = b, a
+    return "".join(
+        f'\n<span class="side{" won" if winner == entry else ""}"><span class="who">'
+        f"{escape(entry.name)}</span> <strong>{score}</strong></span>"
+        for entry, score in (a, b)) + ("\n\n      " if swapped else "\n")
+
+
+def _state(t, show_times: bool, now) -> str:
+    match = t.match
+    if t.finished:
+        return (f'<span class="done">✓</span> '
+                f"{escape(display.match_result(match, t.entry_a.name, t.entry_b.name))}\n      ")
+    hands = match.hand_count
+    words = [ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}]
+    if show_times:
+        if match.last_hand_at:
+            words.append(_("last hand %(since)s") % {"since": escape(ago(match.last_hand_at,
+                                                                          now))})
+        else:
+            words.append(_("not started"))
+    if match.time_called_after is not None:
+        words.append(_("time called"))
+    return " · ".join(words)
+
+
+def _confirmation_state(t, show_links: bool) -> str:
+    match = t.match
+    html = f'<span class="muted">{_("from paper")}</span> · ' if match.from_paper else ""
+    state = match.confirmation
+    if state == "waiting":
+        html += f'<span class="waiting">{_("waiting for confirmation")}</span>'
+    elif state == "confirmed":
+        html += f'<span class="confirmed">{_("confirmed")}</span>'
+    elif state == "disputed":
+        words = (_("disputed: “%(reason)s”") % {"reason": escape(match.dispute_reason)}
+                 if match.dispute_reason and show_links else _("disputed"))
+        html += f'<span class="disputed">{words}</span>'
+    elif match.confirmation_mode != "none":
+        html += _("no confirmation needed") if t.finished else _("playing")
+    return html
+
+
+def _table_actions(context, t, tournament, round_number: int) -> str:
+    match, table = t.match, t.table.number
+    html = [f'<span class="table-actions">\n      <a class="small" href="'
+            f'{cached_reverse("owned:table", pk=match.pk)}">{_("Open")}</a>\n      ']
+    if match.confirmation_mode != "none":
+        opponents_view = _("Opponents' view")
+        html.append(f'<a class="small" href="'
+                    f'{cached_reverse("opponents", token=match.opponents_token)}">'
+                    f'{opponents_view}</a>')
+    html.append("\n      ")
+    if not match.hand_count and not match.forfeited_by:
+        paper = cached_reverse("tournament_table_paper", pk=tournament.pk, number=round_number,
+                               table=table)
+        words = (_("Correct the result from paper") if match.from_paper
+                 else _("Result from paper"))
+        html.append(f'<a class="small" href="{paper}">{words}</a>')
+    html.append("\n      ")
+    if match.confirmation in ("waiting", "disputed"):
+        confirm = cached_reverse("tournament_table_confirm", pk=tournament.pk,
+                                 number=round_number, table=table)
+        html.append(
+            f'\n      <form method="post" action="{confirm}" class="inline">'
+            f"{CsrfTokenNode().render(context)}\n"
+            f'        <button type="submit" class="small secondary">'
+            f'{_("Confirm for the opponents")}</button>\n      </form>\n      ')
+    html.append("\n    </span>")
+    return "".join(html)
+
+
+@register.simple_tag(takes_context=True)
+def table_card(context, t):
+    """One table of `round_view` (from the context, with `show_links`, `show_times`, `now`
+    and `tournament`): its number, the teams and scores, how far it is, its confirmation,
+    and the organizer's links."""
+    match = t.match
+    show_links, show_times = context.get("show_links"), context.get("show_times")
+    html = [f'\n  <li class="table-card{" finished" if t.finished else ""}">\n'
+            f'    <span class="table-number">'
+            f'{_("Table %(number)s") % {"number": t.table.number}}</span>\n'
+            f'    <span class="sides">\n      {_sides(t)}\n    </span>\n    ']
+    if not t.finished:
+        target = match.target
+        html.append(
+            f'\n    <span class="bars">\n'
+            f'      <progress max="{target}" value="{match.score_a}" aria-label="'
+            f'{escape(t.entry_a.name)}: {match.score_a} / {target}"></progress>\n'
+            f'      <progress max="{target}" value="{match.score_b}" aria-label="'
+            f'{escape(t.entry_b.name)}: {match.score_b} / {target}"></progress>\n'
+            f"    </span>\n    ")
+    state = _state(t, show_times, context.get("now"))
+    html.append(f'\n    <span class="state muted">\n      {state}\n    </span>\n    ')
+    if match.confirmation != "none" or match.from_paper:
+        html.append(f'<span class="confirmation-state">{_confirmation_state(t, show_links)}'
+                    f"</span>")
+    html.append("\n    ")
+    if show_links:
+        html.append(_table_actions(context, t, context.get("tournament"),
+                                   context["round_view"].round.number))
+    html.append("\n  </li>\n  ")
+    return mark_safe("".join(html))
