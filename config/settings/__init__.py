@@ -53,6 +53,8 @@ MIDDLEWARE = [
     # Answers load balancers before anything else: no host check, no redirect, no query.
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # A phone's poll that finds nothing new: 304 from the match's version alone.
+    "scoring.middleware.UnchangedLinkPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

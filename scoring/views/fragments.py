@@ -31,9 +31,10 @@ def live_etag(match, entry_number) -> str:
     return etag_of(match.pk, match.version, entry_number)
 
 
-def etag_of(pk: int, version: int, entry_number) -> str:
-    """live_etag from the match's id and version alone (a poll's 304 reads nothing else)."""
-    return f'W/"{pk}-{version}-{get_language()}-{entry_number or 0}"'
+def etag_of(pk: int, version: int, entry_number, language: str | None = None) -> str:
+    """live_etag from the match's id and version alone (a poll's 304 reads nothing else),
+    in the active language unless told."""
+    return f'W/"{pk}-{version}-{language or get_language()}-{entry_number or 0}"'
 
 
 def standing_text(match, state: rules.MatchState) -> str:

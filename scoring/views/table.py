@@ -50,6 +50,7 @@ def _page(request, access, *, status=200, **whole):
 
 
 def _int(value):
+    """A number from the query, or None (scoring/middleware.py reads the poll's with it)."""
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -78,7 +79,7 @@ def live(request, pk=None, token=None):
         if found is not None and _may_poll(request, found, token):
             etag = etag_of(found.pk, found.version, entry_number)
             if etag in known:
-                return _live_headers(HttpResponseNotModified(), etag)
+                return live_headers(HttpResponseNotModified(), etag)
     return _live(request, pk=pk, token=token)
 
 
@@ -91,7 +92,7 @@ def _may_poll(request, found: Version, token) -> bool:
     return user.is_authenticated and (found.owner_id == user.pk or user.is_superuser)
 
 
-def _live_headers(response, etag):
+def live_headers(response, etag):
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
@@ -122,7 +123,7 @@ def _live(request, access):
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
         }
         response = _render(request, context, "live")
-    return _live_headers(response, etag)
+    return live_headers(response, etag)
 
 
 def _after_write(request, access, message, *, state: rules.MatchState | None = None,

@@ -56,3 +56,35 @@ def test_the_tags_draw_what_the_partials_drew(variant, data, correcting, oob):
     if data and not correcting:
         assert 'class="field-error"' in after and "</p>" in after
         assert any(message for messages in form.slots().values() for message in messages)
+
+
+CACHED = ("{% load hand_fields %}{% cache_blank form %}"
+          "{% include 'scoring/table.html#hand_fields' %}{% endcache_blank %}")
+DRAWN = "{% include 'scoring/table.html#hand_fields' %}"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("oob", [False, True])
+@pytest.mark.parametrize("variant", ["politaine", "quatre_sept", "quadrette"])
+@pytest.mark.django_db
+def test_a_blank_form_drawn_once_is_the_form_drawn_each_time(variant, oob, language):
+    from django.utils import translation
+
+    from scoring import templatetags
+
+    templatetags.hand_fields._blank_drawings.clear()
+    names = [("Les Bleus", "Les Rouges"), ('L\'Équipe "<b>" & co', 'Les <i>Rouges</i> & "cie"'),
+             ("hand3-x", "Ça roule")]
+    drawn_once = 0
+    for number, (name_a, name_b) in enumerate(names, start=3):
+        match = MatchFactory(variant=variant, team_a__name=name_a, team_b__name=name_b)
+        form = HandForm(match=match, initial={"number": number},
+                        live_check=LiveCheck(f"/k/tok{number}/hands/check/", "entry-feedback"))
+        context = {"form": form, "match": match, "slots": {}, "preview": None, "oob": oob}
+        with translation.override(language):
+            cached = engines["django"].from_string(CACHED).render(context)
+            drawn = engines["django"].from_string(DRAWN).render(context)
+        assert cached == drawn
+        assert f'id="hand{number}-' in cached and f"/k/tok{number}/" in cached
+        drawn_once = len(templatetags.hand_fields._blank_drawings)
+    assert drawn_once == 1  # one drawing served the three matches
