@@ -30,3 +30,10 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 accesslog = "-" if os.environ.get("ACCESS_LOG") else None
 errorlog = "-"
 logger_class = "config.log_secrets.GunicornLogger"
+
+
+def post_worker_init(worker):
+    """Each worker imports, loads and compiles what its first requests would (config/warmup.py)."""
+    from config.warmup import warm
+
+    warm()
