@@ -89,9 +89,8 @@ def server_env(static_root: str) -> dict:
 
 
 def prepare(env) -> dict:
-    """Migrate; then matches to post hands to, two of 70 hands (one posted to, one polled),
-    an API token and a
-    public Swiss of 128 teams with 6 rounds played."""
+    """Migrate; then matches to post hands to, matches of 70 hands (posted to, and one
+    polled), an API token and a public Swiss of 128 teams with 6 rounds played."""
     for command in (["migrate", "--no-input", "-v0"], ["collectstatic", "--no-input", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=APP, env=env, check=True)
     os.environ.update({key: value for key, value in env.items() if key != "PGAPPNAME"})
@@ -123,7 +122,8 @@ def prepare(env) -> dict:
             scoring.record_hand(match=match.pk, number=number, hand=rules.Hand.played(*points))
         return match
 
-    long, polled = long_match(), long_match()  # hands posted to one, the other polled
+    # Hands are posted to long matches (100 to each, within the target of 999), one polled.
+    longs, polled = [long_match() for _ in range(-(-(RUNS + 1) // 100))], long_match()
     tournament = services.create_tournament(
         owner=owner,
         settings=Settings(name="Bench", variant="politaine", format="swiss", swiss_rounds=7,
@@ -139,7 +139,7 @@ def prepare(env) -> dict:
         "token": issue_token(user=owner),
         "api_matches": [new_match().pk for _ in range(RUNS + 1)],
         "page_matches": [new_match().scorekeeper_token for _ in range(RUNS + 1)],
-        "long": long.pk,
+        "long": [match.pk for match in longs],
         "polled": polled.scorekeeper_token,
         "tournament": tournament.pk,
     }
@@ -236,9 +236,9 @@ def main():
 
         measure.add("hand through the API, new match",
                     [api_hand(pk, 1) for pk in seeded["api_matches"]], 201)
-        long_pk = seeded["long"]
         measure.add(f"the same, on a match of {LONG}+ hands",
-                    [api_hand(long_pk, LONG + n, (6, 5) if n % 2 else (5, 6))
+                    [api_hand(seeded["long"][(n - 1) // 100], LONG + 1 + (n - 1) % 100,
+                              (6, 5) if n % 2 else (5, 6))
                      for n in range(1, RUNS + 2)], 201)
 
         page = client.get(f"/k/{seeded['page_matches'][0]}/")
