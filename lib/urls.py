@@ -1,13 +1,62 @@
 """`reverse` kept per process: a table's page builds a dozen links to its own views on every
 request (the score keeper link's token in each), and Django resolves each one anew, a tenth
-of a hand post's time (docs/performance.md). A link depends on nothing but its name, its
-arguments, the URL configuration and the script prefix, which are all in the key."""
+of a hand post's time (docs/performance.md).
 
+A link depends on nothing but its name, its arguments, the URL configuration and the script
+prefix. Each name is resolved once per process with stand-ins for its arguments, and the
+link of a table (another token, another id) is that shape with the values put in: no
+resolving for a table seen for the first time either. A value that reverse() might write
+otherwise than as it is (a negative number, a string with characters it would quote) is
+resolved as reverse() does it, and kept by its value.
+
+For the app's own URL names: one pattern each, with Django's `int` and `str` converters
+(tests/test_lib_urls.py checks every name of the project against reverse()).
+"""
+
+import re
 from functools import lru_cache
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
+
+# What reverse() writes into a link as it is, whatever the converter (int, str, slug, path).
+_PLAIN_TEXT = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
+def _stand_in(position: int, kind: type):
+    """A value no real link holds, told apart from the others by its position."""
+    if kind is int:
+        return int(f"7301947263015{position}")
+    return f"zQ{position}standin{position}Qz"
+
+
+def _plain(value) -> type | None:
+    """The kind of `value` when reverse() writes it as str(value), else None."""
+    if type(value) is int and value >= 0:
+        return int
+    if type(value) is str and _PLAIN_TEXT.fullmatch(value):
+        return str
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _shape(viewname: str, kinds: tuple, urlconf, prefix: str) -> tuple[str, ...] | None:
+    """The link of `viewname` cut where its arguments go (`kinds`: (name, kind) in order),
+    or None when the stand-ins do not make a link with each exactly once."""
+    stand_ins = [str(_stand_in(position, kind)) for position, (_, kind) in enumerate(kinds)]
+    try:
+        link = reverse(viewname, urlconf=urlconf, kwargs={
+            name: _stand_in(position, kind) for position, (name, kind) in enumerate(kinds)})
+    except NoReverseMatch:
+        return None
+    parts = []
+    for stand_in in stand_ins:
+        if link.count(stand_in) != 1:
+            return None
+        before, link = link.split(stand_in)
+        parts.append(before)
+    return (*parts, link)
 
 
 @lru_cache(maxsize=8192)
@@ -16,9 +65,18 @@ def _reverse(viewname: str, kwargs: tuple, urlconf, prefix: str) -> str:
 
 
 def cached_reverse(viewname: str, **kwargs) -> str:
-    """reverse(viewname, kwargs=kwargs), made once per process for the same arguments."""
-    return _reverse(viewname, tuple(sorted(kwargs.items())), get_urlconf(),
-                    get_script_prefix())
+    """reverse(viewname, kwargs=kwargs), resolved once per process and name."""
+    items = tuple(sorted(kwargs.items()))
+    urlconf, prefix = get_urlconf(), get_script_prefix()
+    kinds = tuple((name, _plain(value)) for name, value in items)
+    if all(kind is not None for _, kind in kinds):
+        shape = _shape(viewname, kinds, urlconf, prefix)
+        if shape is not None:
+            link = [shape[0]]
+            for (_, value), part in zip(items, shape[1:]):
+                link += (str(value), part)
+            return "".join(link)
+    return _reverse(viewname, items, urlconf, prefix)
 
 
 @receiver(setting_changed)
@@ -26,3 +84,4 @@ def _forget(*, setting, **kwargs):
     """A test that changes the URL configuration gets links of the new one."""
     if setting == "ROOT_URLCONF":
         _reverse.cache_clear()
+        _shape.cache_clear()

@@ -28,3 +28,84 @@ def test_a_link_that_does_not_exist_is_refused_every_time():
     for _ in range(2):
         with pytest.raises(NoReverseMatch):
             cached_reverse("link:record", pk=3)
+
+
+def _every_named_pattern():
+    """(name, its converters by argument) for every URL name of the project."""
+    from django.urls import get_resolver
+
+    found = []
+
+    def walk(patterns, namespace, converters):
+        for entry in patterns:
+            if set(entry.pattern.regex.groupindex) - set(entry.pattern.converters):
+                continue  # a regular expression's groups (the admin's): no converters to ask
+            inner = {**converters, **entry.pattern.converters}
+            if hasattr(entry, "url_patterns"):
+                space = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+                walk(entry.url_patterns, space, inner)
+            elif entry.name:
+                found.append((f"{namespace}{entry.name}", inner))
+
+    walk(get_resolver().url_patterns, "", {})
+    return found
+
+
+def _value(converter, random):
+    from django.urls.converters import IntConverter
+
+    if isinstance(converter, IntConverter):
+        return random.choice([0, 1, 7, 42, 2**31, random.randrange(10**9)])
+    return random.choice(["t", "abc_-123", "A" * 43, "0123", "-", "_x_"])
+
+
+def test_every_link_of_the_project_as_reverse_makes_it():
+    """A link made from a name's shape (resolved once, the values put in) is reverse()'s,
+    for every name of the project, with many values, under two script prefixes."""
+    import random as random_module
+
+    random = random_module.Random(13)
+    patterns = _every_named_pattern()
+    assert len(patterns) > 50
+    try:
+        for prefix in ("/", "/club/"):
+            set_script_prefix(prefix)
+            for name, converters in patterns:
+                for _ in range(5):
+                    kwargs = {arg: _value(converter, random) for arg, converter in converters.items()}
+                    assert cached_reverse(name, **kwargs) == reverse(name, kwargs=kwargs), name
+    finally:
+        set_script_prefix("/")
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"token": "a b"},            # quoted by reverse()
+    {"token": "é"},
+    {"token": "50%"},
+    {"token": "x" * 101},       # longer than a shape's plain values
+    {"token": 12},              # not a string: written as str(12)
+    {"token": True},
+])
+def test_values_reverse_would_write_otherwise_are_resolved_as_it_does(kwargs):
+    assert cached_reverse("link:record", **kwargs) == reverse("link:record", kwargs=kwargs)
+
+
+def test_values_a_converter_refuses_are_refused():
+    with pytest.raises(NoReverseMatch):
+        cached_reverse("owned:edit_hand", pk=-1, number=3)
+    with pytest.raises(NoReverseMatch):
+        cached_reverse("owned:edit_hand", pk="seven", number=3)
+    assert cached_reverse("owned:edit_hand", pk="7", number=3) == reverse(
+        "owned:edit_hand", kwargs={"pk": "7", "number": 3})
+
+
+def test_a_link_for_an_object_seen_for_the_first_time_is_not_resolved_again(monkeypatch):
+    """The point of it: another table's link costs no resolving."""
+    import lib.urls
+
+    cached_reverse("link:record", token="first")
+    calls = []
+    monkeypatch.setattr(lib.urls, "reverse", lambda *a, **k: calls.append(a))
+    for token in ("second", "third", "fourth"):
+        assert cached_reverse("link:record", token=token) == f"/k/{token}/hands/"
+    assert calls == []
