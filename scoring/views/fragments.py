@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
-from scoring.forms import FourSevensForm, HandForm, LiveCheck, UndoForm
+from scoring.forms import FourSevensForm, HandForm, LiveCheck
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
 from scoring.selectors import history_row, table_page
@@ -182,7 +182,6 @@ class MatchPage:
                      for row in self.page.rows],
             "revisions": self.page.revisions,
             "chart": self.page.chart,
-            "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
             "first_dealer": display.seat_label(self.match, self.match.first_dealer),
             "preserve_number": preserve_number,
             "edit_number": edit_number,
@@ -205,7 +204,6 @@ class MatchPage:
             "item": {"row": history_row(self.match, line),
                      "edit_url": self.access.url("edit_hand", number=line.number)},
             "chart": charts.progression(state),
-            "undo_form": UndoForm(initial={"number": state.hand_count}, auto_id="undo-%s"),
         }
 
     def share(self) -> dict:

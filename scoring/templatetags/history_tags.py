@@ -1,0 +1,147 @@
+"""The history of the score keeper's page, drawn in Python (scoring/templates/scoring/table.html).
+
+A saved hand's answer draws the history's new row, the undo button and the chart; a page of
+a long match draws a row per hand. As template partials they took a third of a hand post's
+drawing, and 40 ms for the rows of a 70-hand match (docs/performance.md). The HTML is what
+those partials wrote, character for character (tests/scoring/test_history_tags.py draws
+both on random matches, in both languages).
+
+- `{% history_row item %}`: a hand's row (`item`: its HistoryRow and its correction link).
+- `{% undo_button %}`: the button that undoes the last hand.
+- `{% chart %}`: the score, hand by hand, as an SVG line chart.
+"""
+
+from django import template
+from django.template.defaulttags import CsrfTokenNode
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from lib.html import escape
+
+register = template.Library()
+
+_OOB = ' hx-swap-oob="true"'
+
+
+def _hand_mark(match, number: int) -> str:
+    """Whether the opponents confirmed the hand, dispute it, or are yet to say
+    (scoring/confirmations.py), when each hand is confirmed."""
+    if match.confirmation_mode != "hand" or match.from_paper:
+        return ""
+    if number <= match.confirmed_hands:
+        title = text = _("Confirmed by the opponents.")
+        kind, sign = "done", "✓"
+    elif match.confirmation == "disputed" and number == match.hand_count:
+        title, text = escape(match.dispute_reason), _("disputed")
+        kind, sign = "disputed", "!"
+    else:
+        title = text = _("Waiting for the opponents' confirmation.")
+        kind, sign = "waiting", "…"
+    return (f'\n    <span class="hand-mark {kind}" title="{title}"><span aria-hidden="true">'
+            f'{sign}</span><span class="visually-hidden">{text}</span></span>')
+
+
+def _cells(cells: dict) -> str:
+    if four_sevens := cells.get("four_sevens"):
+        return (f'\n  <td colspan="2" class="four-sevens">'
+                f'{_("Four sevens: %(team)s") % {"team": escape(four_sevens)}}</td>\n  ')
+    drawn = []
+    for cell in cells.values():
+        if (tricks := cell.get("tricks")) is not None:
+            said = ngettext("%(tricks)s trick", "%(tricks)s tricks", tricks) % {"tricks": tricks}
+            gained = _("+%(points)s pt") % {"points": escape(cell["points"])}
+            drawn.append(f'<td><span aria-hidden="true">{escape(tricks)}</span>'
+                         f'<span class="visually-hidden">{said}</span> '
+                         f'<small class="gained">{gained}</small></td>')
+        else:
+            politaines = cell.get("politaines")
+            extra = (f' <span class="politaine">'
+                     f'{ngettext("+ politaine", "+ %(n)s politaines", politaines) % {"n": politaines}}'
+                     f"</span>") if politaines else ""
+            drawn.append(f"<td>{escape(cell['points'])}{extra}</td>")
+    return "\n  " + "".join(f"\n  {cell}\n  " for cell in drawn) + "\n  "
+
+
+@register.simple_tag(takes_context=True)
+def history_row(context, item):
+    """A hand's row: number (and the opponents' mark), dealer, each team's side, the score
+    after it, and the link that opens its correction (unless the page only looks)."""
+    row, match = item["row"], context["match"]
+    number = row.line.number
+    preserve = ' hx-preserve="true"' if number == context.get("preserve_number") else ""
+    score = row.line.score
+    correct = ""
+    if not context.get("read_only"):
+        url = escape(item["edit_url"])
+        label = _("Correct hand %(number)s") % {"number": number}
+        correct = (f'<td><a class="button small" id="correct-hand-{number}" href="{url}" '
+                   f'hx-get="{url}" hx-target="closest tr" hx-swap="outerHTML"\n'
+                   f'         aria-label="{label}" title="{label}">✎</a></td>')
+    return SafeString(
+        f'\n<tr id="hand-{number}"{preserve}>\n'
+        f'  <th scope="row">{number}{_hand_mark(match, number)}</th>\n'
+        f'  <td class="dealer"><abbr class="seat" title="{escape(row.dealer_seat)}">'
+        f"{escape(row.dealer_letter)}</abbr>{escape(row.dealer_player)}</td>\n"
+        f"  {_cells(row.cells)}\n"
+        f'  <td class="score">{score.a}–{score.b}</td>\n'
+        f"  {correct}\n"
+        f"</tr>\n")
+
+
+@register.simple_tag(takes_context=True)
+def undo_button(context):
+    """The form that undoes the last hand, after a question (out of band with `part_oob`)."""
+    number = context["state"].hand_count
+    url = escape(context["urls"]["undo"])
+    oob = _OOB if context.get("part_oob") else ""
+    return SafeString(
+        f'\n<form method="post" action="{url}" hx-post="{url}" hx-swap="none" id="undo"\n'
+        f'      hx-confirm="{_("Undo hand %(number)s?") % {"number": number}}" '
+        f'class="undo"{oob}>\n'
+        f"  {CsrfTokenNode().render(context)}"
+        f'<input type="hidden" name="number" value="{number}" id="undo-number">\n'
+        f'  <button type="submit" class="secondary" id="undo-button">'
+        f'{_("Undo hand %(number)s") % {"number": number}}</button>\n'
+        f"</form>\n")
+
+
+@register.simple_tag(takes_context=True)
+def chart(context):
+    """The teams' scores after each hand, and the target, as an SVG chart. Its coordinates
+    are numbers as Python writes them, never localized (French would write 12,5)."""
+    chart, match = context["chart"], context["match"]
+    oob = _OOB if context.get("part_oob") else ""
+    name_a, name_b = escape(match.team_a.name), escape(match.team_b.name)
+    lines = [
+        f'\n<figure class="chart" id="chart"{oob}>\n'
+        f'  <svg viewBox="0 0 {chart.width} {chart.height}" role="img" '
+        f'aria-labelledby="chart-title">\n'
+        f'    <title id="chart-title">'
+        f'{_("Score of %(a)s and %(b)s, hand by hand") % {"a": name_a, "b": name_b}}</title>\n'
+        f"    "]
+    for y, value in chart.y_ticks:
+        lines.append(
+            f'\n    <line class="grid" x1="{chart.left}" x2="{chart.right}" y1="{y}" '
+            f'y2="{y}"></line>\n'
+            f'    <text class="tick" x="{chart.left - 4}" y="{y}" text-anchor="end" '
+            f'dominant-baseline="middle">{value}</text>\n    ')
+    lines.append("\n    ")
+    for x, number in chart.x_ticks:
+        lines.append(f'\n    <text class="tick" x="{x}" y="{chart.bottom + 14}" '
+                     f'text-anchor="middle">{number}</text>\n    ')
+    lines.append(
+        f"\n"
+        f'    <line class="target" x1="{chart.left}" x2="{chart.right}" '
+        f'y1="{chart.target_y}" y2="{chart.target_y}"></line>\n'
+        f'    <polyline class="team-a" points="{chart.points_a}"></polyline>\n'
+        f'    <polyline class="team-b" points="{chart.points_b}"></polyline>\n'
+        f"  </svg>\n"
+        f"  <figcaption>\n"
+        f'    <span class="key team-a">{name_a}</span>\n'
+        f'    <span class="key team-b">{name_b}</span>\n'
+        f'    <span class="key target">'
+        f'{_("target %(target)s") % {"target": chart.target}}</span>\n'
+        f"  </figcaption>\n"
+        f"</figure>\n")
+    return SafeString("".join(lines))
