@@ -9,7 +9,8 @@ as Django's own `ModelIterable` does (or the tuples of `values_list`).
 
 For querysets whose SQL depends on nothing but the one value filtered on: a lookup of one
 row by a unique column, with `select_related`, `only`, `select_for_update` or
-`values_list` (which may hold aggregates, grouped by that column); no prefetch.
+`values_list` (which may hold aggregates, grouped by that column); no prefetch. With
+`many`, every row of the queryset, in its order (a match's revisions, by the match).
 tests/test_compiled.py checks each read of the app against the ORM's own result.
 """
 
@@ -41,7 +42,8 @@ class _Compiled:
 
 
 class CompiledRead:
-    """`read(value)`: the one row of `build(value)` (a queryset of `model`), or None.
+    """`read(value)`: the one row of `build(value)` (a queryset of `model`), or None; with
+    `many`, the list of its rows.
 
     `build` is called once per database with a stand-in value, to compile; its queryset
     must look the value up with an exact filter on a unique column of its model. A read
@@ -50,18 +52,20 @@ class CompiledRead:
     """
 
     def __init__(self, model: type[Model], build: Callable[[object], QuerySet], *,
-                 kind: type = int, for_write: bool = False):
+                 kind: type = int, for_write: bool = False, many: bool = False):
         if kind not in _SENTINEL:
             raise ImproperlyConfigured(f"A compiled read looks up an int or a str, not {kind}.")
         self._model = model
         self._build = build
         self._kind = kind
         self._for_write = for_write
+        self._many = many
         self._compiled: dict[str, _Compiled] = {}
 
     def queryset(self, value) -> QuerySet:
         """The ORM's own queryset for `value` (what the compiled SQL runs)."""
-        return self._build(value)[:1]
+        queryset = self._build(value)
+        return queryset if self._many else queryset[:1]
 
     def __call__(self, value):
         using = (router.db_for_write if self._for_write else router.db_for_read)(self._model)
@@ -75,9 +79,14 @@ class CompiledRead:
         params[compiled.at] = value
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
+            if self._many:
+                return [self._instance(compiled, row, using, connection)
+                        for row in cursor.fetchall()]
             row = cursor.fetchone()
-        if row is None:
-            return None
+        return None if row is None else self._instance(compiled, row, using, connection)
+
+    @staticmethod
+    def _instance(compiled: _Compiled, row, using: str, connection):
         if compiled.converters:
             row = list(row)
             for position, (converters, expression) in compiled.converters.items():

@@ -112,6 +112,12 @@ version_by_pk = _version_by("pk", int)
 version_by_token = _version_by("scorekeeper_token", str)
 
 
+# A match's corrections and undos, newest first, with who made them: on every page of a
+# table and every saved hand's answer, compiled once (lib.compiled).
+revisions_of = CompiledRead(HandRevision, lambda match_id: HandRevision.objects.filter(
+    match_id=match_id).select_related("by").order_by("-at", "-id"), many=True)
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     line: rules.HandLine
@@ -152,9 +158,7 @@ def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage
     one for its hands unless `state` is given (a write's) or kept (scoring.states)."""
     if state is None:
         state = states.of(match)
-    revisions = list(
-        HandRevision.objects.filter(match=match).select_related("by").order_by("-at", "-id")
-    )
+    revisions = revisions_of(match.pk)
     rows = [history_row(match, line) for line in state.lines]
     return TablePage(
         match=match,

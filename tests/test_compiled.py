@@ -135,3 +135,24 @@ def test_an_api_token_finds_its_active_user_only(user):
     user.save()
     assert user_for_token(token) is None
     assert user_for_token(token[:-1] + "x") is None
+
+
+@pytest.mark.django_db
+def test_a_matchs_revisions_are_the_orms_in_its_order_with_who_made_them(user, match):
+    from scoring.models import HandRevision
+    from scoring.selectors import revisions_of
+
+    assert revisions_of(match.pk) == []
+    for number in (1, 2, 3):
+        scoring.record_hand(match=match.pk, number=number, hand=rules.Hand.played(6, 5))
+    scoring.correct_hand(match=match.pk, number=2, hand=rules.Hand.played(7, 4), by=user)
+    scoring.undo_last_hand(match=match.pk)
+    scoring.correct_hand(match=match.pk, number=1, hand=rules.Hand.played(0, 11), by=user)
+    expected = list(HandRevision.objects.filter(match=match).select_related("by")
+                    .order_by("-at", "-id"))
+    found = revisions_of(match.pk)
+    assert [fields(revision) for revision in found] == [fields(r) for r in expected]
+    assert [r.number for r in found] == [1, 3, 2]
+    assert [r.by and fields(r.by) for r in found] == [r.by and fields(r.by) for r in expected]
+    assert found[0].by == user and found[1].by is None
+    assert revisions_of(match.pk + 1000) == []
