@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from lib.compiled import CompiledRead
+from lib.compiled_writes import CompiledInsert, CompiledUpdate
 from scoring import confirmations, extensions, names, rules, states
 from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
@@ -123,6 +124,11 @@ _locked_row = CompiledRead(
     for_write=True)
 
 
+# A saved hand's two writes, compiled once (lib.compiled_writes).
+_insert_hand = CompiledInsert(Hand)
+_update_match = CompiledUpdate(Match)
+
+
 def _lock(match: Match | int) -> Match:
     """The match's row, read afresh and locked for this transaction. When the caller passed
     the match it had read with its teams, seats and table (selectors.table_related), the
@@ -212,7 +218,7 @@ def _write_state(match: Match, state: rules.MatchState, *, hand_written: bool = 
     if hand_written:
         match.last_hand_at = now
         fields.append("last_hand_at")
-    match.save(update_fields=fields)
+    _update_match(match, fields)
     states.remember(match, state)
     return state
 
@@ -251,7 +257,7 @@ def record_hand(
         state = locked.replay([])  # who deals changed with the first dealer
     row = Hand(match=locked, number=number, entered_by=_user(by))
     row.set_from_rules(locked.variant, hand)
-    row.save()
+    _insert_hand(row)
     recorded = _write_state(
         locked, rules.play_hand(state, hand, time_called_after=locked.time_called_after))
     confirmations.after_hands_change(locked, changed_from=number)
