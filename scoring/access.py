@@ -5,7 +5,7 @@ links of the page for the way this request came.
 """
 
 from dataclasses import dataclass
-from functools import wraps
+from functools import cached_property, wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
@@ -17,6 +17,9 @@ from scoring.selectors import match_for_table
 
 OWNED = "owned"
 LINK = "link"
+# The links every fragment of the match page may hold.
+PAGE_URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
+                  "first_dealer", "manifest", "send")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,11 @@ class TableAccess:
         if self.via_link:
             return cached_reverse(f"{LINK}:{name}", token=self.token, **kwargs)
         return cached_reverse(f"{OWNED}:{name}", pk=self.match.pk, **kwargs)
+
+    @cached_property
+    def page_urls(self) -> dict[str, str]:
+        """The page's links, made once per request (a write's answer draws a second page)."""
+        return {name: self.url(name) for name in PAGE_URL_NAMES}
 
 
 def table_view(view):

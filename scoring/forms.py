@@ -33,11 +33,12 @@ class NameField(forms.CharField):
 
 
 def _number(label, **attrs):
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off", **attrs}),
-    )
+    # The widget's class, its attributes set after: a widget instance would be deep-copied
+    # by the field, for each of a hand form's six numbers on every request.
+    field = forms.IntegerField(label=label, required=False, widget=forms.NumberInput)
+    field.widget.attrs = {"inputmode": "numeric", "autocomplete": "off", **attrs,
+                          **field.widget.attrs}
+    return field
 
 
 class NewMatchForm(forms.Form):
@@ -138,7 +139,6 @@ class HandForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)
     # Which of a pair the app filled in for the keeper, so it may fill it again.
     filled = forms.CharField(required=False, widget=forms.HiddenInput)
-    kind = forms.ChoiceField(required=False, widget=forms.RadioSelect)
 
     def __init__(self, data=None, *args, match, correcting=False, first_hand=False,
                  live_check: LiveCheck | None = None, first_dealer_url: str | None = None,
@@ -178,15 +178,16 @@ class HandForm(forms.Form):
                 choices=[("a", name_a), ("b", name_b)],
             )
         if correcting and not match.is_quadrette:
-            # A correction may turn a hand into four sevens, or back.
-            self.fields["kind"].choices = [
+            # A correction may turn a hand into four sevens, or back: asked after the
+            # hidden fields, before the rest.
+            kind = forms.ChoiceField(required=False, widget=forms.RadioSelect, initial="played",
+                                     choices=[
                 ("played", _("Played")),
                 ("four_sevens_a", _("Four sevens: %(team)s") % {"team": name_a}),
                 ("four_sevens_b", _("Four sevens: %(team)s") % {"team": name_b}),
-            ]
-            self.fields["kind"].initial = "played"
-        else:
-            del self.fields["kind"]
+            ])
+            fields = list(self.fields.items())
+            self.fields = dict([*fields[:2], ("kind", kind), *fields[2:]])
         if first_hand and not correcting:
             # Drawn at the table before hand 1: saved with it (or at once, with htmx).
             self.fields["first_dealer"] = forms.ChoiceField(

@@ -21,9 +21,6 @@ from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
 from scoring.selectors import history_row, table_page
 
-URL_NAMES = ("table", "live", "record", "check", "four_sevens", "redeal", "undo",
-             "first_dealer", "manifest", "send")
-
 
 def live_etag(match, entry_number) -> str:
     """Changes with every write to the match (its version), the language and the hand the
@@ -76,9 +73,9 @@ class MatchPage:
         # A write's state is enough for every fragment but the whole history.
         return self._state if self._state is not None else self.page.state
 
-    @cached_property
+    @property
     def urls(self) -> dict:
-        return {name: self.access.url(name) for name in URL_NAMES}
+        return self.access.page_urls
 
     @cached_property
     def read_only(self) -> str | None:
