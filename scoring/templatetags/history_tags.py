@@ -44,8 +44,8 @@ def _hand_mark(match, number: int) -> str:
 
 def _cells(cells: dict) -> str:
     if four_sevens := cells.get("four_sevens"):
-        return (f'\n  <td colspan="2" class="four-sevens">'
-                f'{_("Four sevens: %(team)s") % {"team": escape(four_sevens)}}</td>\n  ')
+        said = _("Four sevens: %(team)s") % {"team": escape(four_sevens)}
+        return f'\n  <td colspan="2" class="four-sevens">{said}</td>\n  '
     drawn = []
     for cell in cells.values():
         if (tricks := cell.get("tricks")) is not None:
@@ -55,10 +55,11 @@ def _cells(cells: dict) -> str:
                          f'<span class="visually-hidden">{said}</span> '
                          f'<small class="gained">{gained}</small></td>')
         else:
-            politaines = cell.get("politaines")
-            extra = (f' <span class="politaine">'
-                     f'{ngettext("+ politaine", "+ %(n)s politaines", politaines) % {"n": politaines}}'
-                     f"</span>") if politaines else ""
+            extra = ""
+            if politaines := cell.get("politaines"):
+                said = ngettext("+ politaine", "+ %(n)s politaines", politaines) % {
+                    "n": politaines}
+                extra = f' <span class="politaine">{said}</span>'
             drawn.append(f"<td>{escape(cell['points'])}{extra}</td>")
     return "\n  " + "".join(f"\n  {cell}\n  " for cell in drawn) + "\n  "
 
@@ -95,14 +96,16 @@ def undo_button(context):
     number = context["state"].hand_count
     url = escape(context["urls"]["undo"])
     oob = _OOB if context.get("part_oob") else ""
+    question = _("Undo hand %(number)s?") % {"number": number}
+    button = _("Undo hand %(number)s") % {"number": number}
     return SafeString(
         f'\n<form method="post" action="{url}" hx-post="{url}" hx-swap="none" id="undo"\n'
-        f'      hx-confirm="{_("Undo hand %(number)s?") % {"number": number}}" '
+        f'      hx-confirm="{question}" '
         f'class="undo"{oob}>\n'
         f"  {CsrfTokenNode().render(context)}"
         f'<input type="hidden" name="number" value="{number}" id="undo-number">\n'
         f'  <button type="submit" class="secondary" id="undo-button">'
-        f'{_("Undo hand %(number)s") % {"number": number}}</button>\n'
+        f"{button}</button>\n"
         f"</form>\n")
 
 
@@ -113,12 +116,14 @@ def chart(context):
     chart, match = context["chart"], context["match"]
     oob = _OOB if context.get("part_oob") else ""
     name_a, name_b = escape(match.team_a.name), escape(match.team_b.name)
+    title = _("Score of %(a)s and %(b)s, hand by hand") % {"a": name_a, "b": name_b}
+    target = _("target %(target)s") % {"target": chart.target}
     lines = [
         f'\n<figure class="chart" id="chart"{oob}>\n'
         f'  <svg viewBox="0 0 {chart.width} {chart.height}" role="img" '
         f'aria-labelledby="chart-title">\n'
         f'    <title id="chart-title">'
-        f'{_("Score of %(a)s and %(b)s, hand by hand") % {"a": name_a, "b": name_b}}</title>\n'
+        f"{title}</title>\n"
         f"    "]
     for y, value in chart.y_ticks:
         lines.append(
@@ -141,7 +146,7 @@ def chart(context):
         f'    <span class="key team-a">{name_a}</span>\n'
         f'    <span class="key team-b">{name_b}</span>\n'
         f'    <span class="key target">'
-        f'{_("target %(target)s") % {"target": chart.target}}</span>\n'
+        f"{target}</span>\n"
         f"  </figcaption>\n"
         f"</figure>\n")
     return SafeString("".join(lines))

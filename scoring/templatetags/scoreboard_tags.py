@@ -23,8 +23,8 @@ def _title(context, match) -> str:
         where = _("%(name)s · round %(round)s, table %(table)s") % {
             "name": escape(tournament["name"]), "round": escape(tournament["round"]),
             "table": escape(tournament["table"])} + " · "
-    return (f"{where}{escape(match.get_variant_display())} · "
-            f"{_('to %(target)s') % {'target': match.target}}")
+    to_target = _("to %(target)s") % {"target": match.target}
+    return f"{where}{escape(match.get_variant_display())} · {to_target}"
 
 
 def _team(team: dict, target: int) -> str:
@@ -44,12 +44,15 @@ def _team(team: dict, target: int) -> str:
 def _deal(context, match, state) -> str:
     if state.finished:
         return ""
-    redeals = (f'<div><dt>{_("Redeals")}</dt><dd>{match.redeals}</dd></div>'
-               if match.redeals else "")
+    redeals = ""
+    if match.redeals:
+        said = _("Redeals")
+        redeals = f"<div><dt>{said}</dt><dd>{match.redeals}</dd></div>"
+    hand, deals, leads = _("Hand"), _("Deals"), _("Leads")
     return (f'\n  <dl class="deal">\n'
-            f'    <div><dt>{_("Hand")}</dt><dd>{state.next_hand}</dd></div>\n'
-            f'    <div><dt>{_("Deals")}</dt><dd>{escape(context["dealer"])}</dd></div>\n'
-            f'    <div><dt>{_("Leads")}</dt><dd>{escape(context["leader"])}</dd></div>\n'
+            f"    <div><dt>{hand}</dt><dd>{state.next_hand}</dd></div>\n"
+            f'    <div><dt>{deals}</dt><dd>{escape(context["dealer"])}</dd></div>\n'
+            f'    <div><dt>{leads}</dt><dd>{escape(context["leader"])}</dd></div>\n'
             f"    {redeals}\n"
             f"  </dl>\n  ")
 
@@ -81,10 +84,11 @@ def _notices(context, match, state) -> str:
     if context.get("stale"):
         changed = _("The hands changed on another phone while you were on hand %(number)s.") % {
             "number": escape(context.get("entry_number"))}
+        show = _("Show the current hand")
         stale = (f'\n  <p class="notice" role="alert">\n'
                  f"    {changed}\n"
                  f'    <a href="{escape(context["urls"]["table"])}">'
-                 f'{_("Show the current hand")}</a>\n'
+                 f"{show}</a>\n"
                  f"  </p>\n  ")
     return f"{time_called}\n  {stale}"
 

@@ -47,11 +47,12 @@ def standing_row(standing, columns: list[Column], provisional_teams):
     replaced)."""
     name = escape(standing.name)
     if standing.withdrawn:
-        name += f' <small>({_("withdrawn")})</small>'
+        said = _("withdrawn")
+        name += f" <small>({said})</small>"
     if standing.team_id in provisional_teams:
-        name += (f' <small class="provisional" title="'
-                 f'{_("Counts a result that waits for the opponents’ confirmation")}">'
-                 f'({_("provisional")})</small>')
+        why = _("Counts a result that waits for the opponents’ confirmation")
+        said = _("provisional")
+        name += f' <small class="provisional" title="{why}">({said})</small>'
     withdrawn = ' class="withdrawn"' if standing.withdrawn else ""
     cells = _cells(standing, columns)
     return mark_safe(
@@ -129,12 +130,17 @@ def _state(t, show_times: bool, now) -> str:
 
 def _confirmation_state(t, show_links: bool) -> str:
     match = t.match
-    html = f'<span class="muted">{_("from paper")}</span> · ' if match.from_paper else ""
+    html = ""
+    if match.from_paper:
+        said = _("from paper")
+        html = f'<span class="muted">{said}</span> · '
     state = match.confirmation
     if state == "waiting":
-        html += f'<span class="waiting">{_("waiting for confirmation")}</span>'
+        said = _("waiting for confirmation")
+        html += f'<span class="waiting">{said}</span>'
     elif state == "confirmed":
-        html += f'<span class="confirmed">{_("confirmed")}</span>'
+        said = _("confirmed")
+        html += f'<span class="confirmed">{said}</span>'
     elif state == "disputed":
         words = (_("disputed: “%(reason)s”") % {"reason": escape(match.dispute_reason)}
                  if match.dispute_reason and show_links else _("disputed"))
@@ -146,8 +152,9 @@ def _confirmation_state(t, show_links: bool) -> str:
 
 def _table_actions(context, t, tournament, round_number: int) -> str:
     match, table = t.match, t.table.number
+    open_words = _("Open")
     html = [f'<span class="table-actions">\n      <a class="small" href="'
-            f'{cached_reverse("owned:table", pk=match.pk)}">{_("Open")}</a>\n      ']
+            f'{cached_reverse("owned:table", pk=match.pk)}">{open_words}</a>\n      ']
     if match.confirmation_mode != "none":
         opponents_view = _("Opponents' view")
         html.append(f'<a class="small" href="'
@@ -164,11 +171,12 @@ def _table_actions(context, t, tournament, round_number: int) -> str:
     if match.confirmation in ("waiting", "disputed"):
         confirm = cached_reverse("tournament_table_confirm", pk=tournament.pk,
                                  number=round_number, table=table)
+        said = _("Confirm for the opponents")
         html.append(
             f'\n      <form method="post" action="{confirm}" class="inline">'
             f"{CsrfTokenNode().render(context)}\n"
-            f'        <button type="submit" class="small secondary">'
-            f'{_("Confirm for the opponents")}</button>\n      </form>\n      ')
+            f'        <button type="submit" class="small secondary">{said}</button>\n'
+            f"      </form>\n      ")
     html.append("\n    </span>")
     return "".join(html)
 
@@ -180,9 +188,9 @@ def table_card(context, t):
     and the organizer's links."""
     match = t.match
     show_links, show_times = context.get("show_links"), context.get("show_times")
+    number = _("Table %(number)s") % {"number": t.table.number}
     html = [f'\n  <li class="table-card{" finished" if t.finished else ""}">\n'
-            f'    <span class="table-number">'
-            f'{_("Table %(number)s") % {"number": t.table.number}}</span>\n'
+            f'    <span class="table-number">{number}</span>\n'
             f'    <span class="sides">\n      {_sides(t)}\n    </span>\n    ']
     if not t.finished:
         target = match.target

@@ -1,0 +1,99 @@
+"""The hand entry is drawn by a tag (scoring/templatetags/entry_tags.py) with the HTML its
+template partial wrote, character for character: the partial's source is kept beside this
+test, and both draw 300 random entries (playing, tied at the target, over, a page that only
+looks, the first hand, La Quadrette, blank forms and refused ones, four sevens refused,
+names that need escaping, a rematch or not), in English and in French."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from django.template import engines
+from django.test import RequestFactory
+from django.utils import translation
+
+from scoring import rules
+from scoring.forms import FourSevensForm, HandForm, LiveCheck
+from scoring.models import Match, Team
+from scoring.views.fragments import standing_text
+
+TABLE = (Path(__file__).parent.parent.parent / "scoring/templates/scoring/table.html").read_text()
+HAND_FIELDS = "".join(  # what the entry holds: the hand's fields, drawn by both alike
+    re.search(r"{%% partialdef %s %%}.*?{%% endpartialdef %s %%}" % (name, name), TABLE,
+              re.S).group(0) for name in ("hand_fields", "preview"))
+BEFORE = ((Path(__file__).parent / "entry_partial.html").read_text() + HAND_FIELDS
+          + "{% partial entry %}")
+AFTER = ("{% load i18n partials hand_fields entry_tags %}" + HAND_FIELDS
+         + "{% hand_entry %}{% cache_blank form %}{% partial hand_fields %}{% endcache_blank %}"
+           "{% endhand_entry %}")
+NAMES = ["Les Bleus", 'L\'Équipe "<b>" & co', "Ça roule", "Les Rouges"]
+
+
+def random_context(rng: random.Random) -> dict:
+    variant = rng.choice(["politaine", "quatre_sept", "quadrette"])
+    target = rng.choice([7, 11, 33])
+    hands, state = [], rules.match_state(variant, target, "N", [])
+    for _ in range(rng.choice([0, 1, 3, 12, 40])):
+        if state.finished:
+            break
+        if variant == "quadrette":
+            a = rng.randrange(0, 7)
+            hands.append(rules.Hand.quadrette(a, 6 - a))
+        else:
+            a = rng.choice([0, 5, 6, 11])
+            hands.append(rules.Hand.played(a, 11 - a))
+        state = rules.match_state(variant, target, "N", hands)
+    name_a, name_b = rng.sample(NAMES, 2)
+    match = Match(pk=rng.randrange(1, 1000), variant=variant, target=target, first_dealer="N",
+                  team_a=Team(name=name_a), team_b=Team(name=name_b),
+                  hand_count=state.hand_count)
+    check = LiveCheck(f"/k/t{match.pk}/hands/check/", "entry-feedback")
+    if rng.random() < 0.3:  # a refused save, drawn again
+        data = {"number": str(state.next_hand), "points_a": rng.choice(["", "7", "x", "12"]),
+                "points_b": rng.choice(["", "4", "5"]), "tricks_a": "7"}
+        form = HandForm(data, match=match, live_check=check, first_hand=state.hand_count == 0)
+        form.is_valid()
+        slots = form.slots()
+    else:
+        form = HandForm(initial={"number": state.next_hand}, match=match, live_check=check,
+                        first_hand=state.hand_count == 0 and rng.random() < 0.5,
+                        first_dealer_url="/k/t/first-dealer/")
+        slots = {}
+    if rng.random() < 0.2:
+        four_sevens = FourSevensForm({"number": str(state.next_hand), "team": "a"},
+                                     auto_id="fs-%s")
+        four_sevens.is_valid()
+    else:
+        four_sevens = FourSevensForm(initial={"number": state.next_hand}, auto_id="fs-%s")
+    return {
+        "match": match, "state": state, "form": form, "slots": slots, "preview": None,
+        "four_sevens_form": four_sevens, "standing": standing_text(match, state),
+        "read_only": rng.choice([None, None, None, "La ronde est fermée <b>."]),
+        "seen": rng.choice([3, "", "12"]), "oob": rng.random() < 0.5,
+        "can_rematch": rng.random() < 0.5,
+        "csrf_token": rng.choice(["the-csrf-token", None]),
+        "urls": {"record": f"/k/t{match.pk}/hands/", "four_sevens": "/k/t/hands/four-sevens/",
+                 "redeal": "/k/t/redeal/"},
+        "teams": [{"code": code, "name": match.team_name(code)} for code in "ab"],
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tag_draws_what_the_partial_drew(language):
+    rng = random.Random(language)
+    engine = engines["django"]
+    before, after = engine.from_string(BEFORE), engine.from_string(AFTER)
+    request = RequestFactory().get("/")
+    seen = set()
+    with translation.override(language):
+        for _ in range(300):
+            context = random_context(rng)
+            drawn = after.render(context, request)
+            assert drawn.strip() == before.render(context, request).strip()
+            seen.update(part for part in ('id="entry-title"', "<details class=\"four-sevens\" open",
+                                          "field-error", "csrfmiddlewaretoken", "hx-swap-oob",
+                                          "/rematch/", 'class="notice"', "redeal-button",
+                                          "&lt;b&gt;", "first_dealer", "tricks_a")
+                        if part in drawn)
+    assert len(seen) == 11, seen
