@@ -17,6 +17,7 @@ from django.db import DatabaseError, connections, router, transaction
 from django.db.models import Model, signals
 from django.db.models.sql import InsertQuery
 
+
 def _signalled(model: type[Model]) -> bool:
     return signals.pre_save.has_listeners(model) or signals.post_save.has_listeners(model)
 
@@ -56,7 +57,7 @@ class CompiledInsert:
             instance.save(using=using, force_insert=True)
             return
         params = [field.get_db_prep_save(value, connection=connection)
-                  for field, value in zip(compiled.fields, values)]
+                  for field, value in zip(compiled.fields, values, strict=True)]
         with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             row = connection.ops.fetch_returned_insert_columns(cursor, compiled.returning_params)
@@ -64,7 +65,7 @@ class CompiledInsert:
             row = list(row)
             for converter in converters:
                 row[position] = converter(row[position], expression, connection)
-        for field, value in zip(compiled.returning_fields, row):
+        for field, value in zip(compiled.returning_fields, row, strict=True):
             setattr(instance, field.attname, value)
         instance._state.adding = False
         instance._state.db = using
@@ -112,7 +113,7 @@ class CompiledUpdate:
             instance.save(using=using, update_fields=names)
             return
         params = [field.get_db_prep_save(value, connection=connection)
-                  for field, value in zip(fields, values)]
+                  for field, value in zip(fields, values, strict=True)]
         params.append(self._model._meta.pk.get_db_prep_value(instance.pk, connection))
         with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
             cursor.execute(sql, params)

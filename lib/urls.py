@@ -73,7 +73,7 @@ def cached_reverse(viewname: str, **kwargs) -> str:
         shape = _shape(viewname, kinds, urlconf, prefix)
         if shape is not None:
             link = [shape[0]]
-            for (_, value), part in zip(items, shape[1:]):
+            for (_, value), part in zip(items, shape[1:], strict=True):
                 link += (str(value), part)
             return "".join(link)
     return _reverse(viewname, items, urlconf, prefix)

@@ -72,7 +72,8 @@ def test_every_link_of_the_project_as_reverse_makes_it():
             set_script_prefix(prefix)
             for name, converters in patterns:
                 for _ in range(5):
-                    kwargs = {arg: _value(converter, random) for arg, converter in converters.items()}
+                    kwargs = {arg: _value(converter, random)
+                              for arg, converter in converters.items()}
                     assert cached_reverse(name, **kwargs) == reverse(name, kwargs=kwargs), name
     finally:
         set_script_prefix("/")

@@ -20,7 +20,7 @@ from scoring.views.fragments import standing_text
 
 TABLE = (Path(__file__).parent.parent.parent / "scoring/templates/scoring/table.html").read_text()
 HAND_FIELDS = "".join(  # what the entry holds: the hand's fields, drawn by both alike
-    re.search(r"{%% partialdef %s %%}.*?{%% endpartialdef %s %%}" % (name, name), TABLE,
+    re.search(r"{% partialdef " + name + r" %}.*?{% endpartialdef " + name + " %}", TABLE,
               re.S).group(0) for name in ("hand_fields", "preview"))
 BEFORE = ((Path(__file__).parent / "entry_partial.html").read_text() + HAND_FIELDS
           + "{% partial entry %}")

@@ -88,12 +88,10 @@ def test_the_tags_draw_what_the_partials_drew(language):
                 expected = before.render({**context, "items": items}, request)
                 drawn = after.render({**context, "items": items}, request)
                 assert drawn.strip() == expected.strip()
-                drawn_kinds.update(kind for kind in ("hand-mark done", "hand-mark disputed",
-                                                     "hand-mark waiting", "four-sevens",
-                                                     "class=\"politaine\"", "class=\"gained\"", "hx-preserve",
-                                                     "hx-swap-oob", "csrfmiddlewaretoken",
-                                                     "correct-hand", "&lt;b&gt;")
-                                   if kind in drawn)
+                drawn_kinds.update(kind for kind in (
+                    "hand-mark done", "hand-mark disputed", "hand-mark waiting", "four-sevens",
+                    'class="politaine"', 'class="gained"', "hx-preserve", "hx-swap-oob",
+                    "csrfmiddlewaretoken", "correct-hand", "&lt;b&gt;") if kind in drawn)
     assert len(drawn_kinds) == 11, drawn_kinds
 
 
