@@ -6,6 +6,7 @@ refusals are shown beside the field (or the pair of fields) they are about.
 
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -145,9 +146,8 @@ class HandForm(forms.Form):
                  **kwargs):
         # Input ids carry the hand's number, so that a late answer to the live check of
         # one hand never lands in the form of the next.
-        source = data if data is not None else kwargs.get("initial") or {}
-        number = "".join(c for c in str(source.get("number", "")) if c.isdigit())[:5]
-        kwargs.setdefault("auto_id", "edit-%s" if correcting else f"hand{number}-%s")
+        kwargs.setdefault("auto_id", "edit-%s" if correcting else self.ids_for(
+            data if data is not None else kwargs.get("initial") or {}))
         super().__init__(data, *args, **kwargs)
         self.match = match
         self.correcting = correcting
@@ -202,6 +202,12 @@ class HandForm(forms.Form):
         if live_check is not None:
             self._wire_live_check(live_check)
 
+    @staticmethod
+    def ids_for(source) -> str:
+        """The ids of the entry form of the hand numbered in `source` (data or initial)."""
+        number = "".join(c for c in str(source.get("number", "")) if c.isdigit())[:5]
+        return f"hand{number}-%s"
+
     # The inputs the live check listens to.
     LIVE = ("points", "tricks", "aces", "counters", "politaines", "last_trick", "kind")
 
@@ -253,6 +259,19 @@ class HandForm(forms.Form):
     def key(self) -> str:
         """The prefix of this form's element ids."""
         return self.auto_id % ""
+
+    @property
+    def asks_first_dealer(self) -> bool:
+        """The first hand's form asks who deals it."""
+        return "first_dealer" in self.fields
+
+    @property
+    def entry_number(self) -> int | None:
+        """The number of the hand this form enters, as sent or as drawn."""
+        try:
+            return int(self["number"].value())
+        except (TypeError, ValueError):
+            return None
 
     @staticmethod
     def filled_by_app(data) -> set[str]:
@@ -400,6 +419,44 @@ def fill_points_from_count(data, points: rules.Pair):
     data["points_a"], data["points_b"] = str(points.a), str(points.b)
     data["filled"] = ",".join(sorted(filled))
     return data, {"points_a": data["points_a"], "points_b": data["points_b"]}
+
+
+class BlankHandForm:
+    """The blank entry form of the next hand (not the first: that one asks who deals), not
+    built yet: drawn blank, its fields come from the drawing kept for every match
+    (scoring/templatetags/hand_fields.py), which needs only its number, ids, match and
+    live check. Anything else asked of it builds the HandForm and asks that."""
+
+    is_bound = False
+    correcting = False
+    asks_first_dealer = False
+
+    def __init__(self, *, number: int, match, live_check: LiveCheck, first_dealer_url=None):
+        self.initial = {"number": number}
+        self.entry_number = number
+        self.match, self.live_check = match, live_check
+        self.auto_id = HandForm.ids_for(self.initial)
+        self.key = self.auto_id % ""
+        self._first_dealer_url = first_dealer_url
+
+    @cached_property
+    def form(self) -> HandForm:
+        return HandForm(initial=self.initial, match=self.match, live_check=self.live_check,
+                        first_dealer_url=self._first_dealer_url)
+
+    def __getattr__(self, name):  # what the blank drawing does not need
+        if name.startswith("__") or name == "form":
+            raise AttributeError(name)
+        return getattr(self.form, name)
+
+    def __getitem__(self, name):
+        return self.form[name]
+
+    def __iter__(self):
+        return iter(self.form)
+
+    def __str__(self):
+        return str(self.form)
 
 
 class FourSevensForm(forms.Form):

@@ -112,7 +112,7 @@ def _drawn_once(form) -> bool:
     """A blank entry form, as every match's next hand has it (not a correction, nor the
     first hand's, which asks who deals)."""
     return (not form.is_bound and not form.correcting and form.live_check is not None
-            and "first_dealer" not in form.fields and not form.initial.keys() - {"number"}
+            and not form.asks_first_dealer and not form.initial.keys() - {"number"}
             and not any("\x1e" in value for value in (
                 form.key, form.live_check.url, form.match.team_a.name, form.match.team_b.name)))
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
-from scoring.forms import FourSevensForm, HandForm, LiveCheck
+from scoring.forms import BlankHandForm, FourSevensForm, HandForm, LiveCheck
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
 from scoring.selectors import history_row, table_page
@@ -118,11 +118,15 @@ class MatchPage:
     def flash(self, flash=None) -> dict:
         return {"flash": flash or []}
 
-    def entry_form(self, form: HandForm | None = None) -> HandForm | None:
-        """The form of the hand to enter (None when the match is over or only looked at)."""
+    def entry_form(self, form: HandForm | None = None) -> HandForm | BlankHandForm | None:
+        """The form of the hand to enter (None when the match is over or only looked at):
+        blank, not built until something but its drawing asks for it (BlankHandForm)."""
         if form is None and not self.state.finished and not self.read_only:
-            form = self.hand_form(initial={"number": self.state.next_hand},
-                                  first_hand=self.state.hand_count == 0)
+            if self.state.hand_count == 0:  # it asks who deals first
+                return self.hand_form(initial={"number": 1}, first_hand=True)
+            return BlankHandForm(number=self.state.next_hand, match=self.match,
+                                 live_check=LiveCheck(self.urls["check"], "entry-feedback"),
+                                 first_dealer_url=self.urls["first_dealer"])
         return form
 
     def hand_form(self, data=None, *, correcting: int | None = None, **kwargs) -> HandForm:
@@ -223,7 +227,7 @@ class MatchPage:
         """The whole page: every fragment."""
         form = self.entry_form(form)
         if form is not None and entry_number is None:
-            entry_number = _int(form["number"].value())
+            entry_number = form.entry_number
         return {
             **self.scoreboard(entry_number=entry_number),
             **self.flash(flash),

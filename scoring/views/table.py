@@ -116,7 +116,7 @@ def _live(request, access):
         page = MatchPage(request, access)
         if moves_on:  # polls from now on as a phone on the hand to enter
             form = page.entry_form()
-            entry_number = _int(form["number"].value()) if form else None
+            entry_number = form.entry_number if form else None
         context = {
             **page.scoreboard(entry_number=entry_number),
             **page.history(preserve_number=_int(request.GET.get("editing"))),
@@ -147,7 +147,7 @@ def _after_write(request, access, message, *, state: rules.MatchState | None = N
     one_row = one_row and not page.read_only
     form = page.entry_form()
     context = {
-        **page.scoreboard(entry_number=_int(form["number"].value()) if form else None),
+        **page.scoreboard(entry_number=form.entry_number if form else None),
         **page.flash([("error" if error else "success", message)]),
         **(page.new_hand() if one_row else page.history()),
         **(page.entry(form=form) if entry else {}), "entry_oob": entry,

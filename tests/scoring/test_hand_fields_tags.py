@@ -88,3 +88,29 @@ def test_a_blank_form_drawn_once_is_the_form_drawn_each_time(variant, oob, langu
         assert f'id="hand{number}-' in cached and f"/k/tok{number}/" in cached
         drawn_once = len(templatetags.hand_fields._blank_drawings)
     assert drawn_once == 1  # one drawing served the three matches
+
+
+@pytest.mark.parametrize("variant", ["politaine", "quadrette"])
+@pytest.mark.django_db
+def test_a_blank_entry_not_built_draws_what_the_built_form_draws(variant):
+    """After a saved hand, the next hand's blank form is drawn from the drawing kept, never
+    built (BlankHandForm); asked anything else, it answers as the built form does."""
+    from scoring.forms import BlankHandForm
+
+    match = MatchFactory(variant=variant, team_a__name="Les <b>Bleus</b>",
+                         team_b__name="Les Rouges")
+    check = LiveCheck("/k/tok/hands/check/", "entry-feedback")
+    built = HandForm(match=match, initial={"number": 4}, live_check=check,
+                     first_dealer_url="/k/tok/first-dealer/")
+    blank = BlankHandForm(number=4, match=match, live_check=check,
+                          first_dealer_url="/k/tok/first-dealer/")
+    template = engines["django"].from_string(
+        "{% load entry_tags hand_fields %}" + CACHED)
+    context = {"match": match, "slots": {}, "preview": None}
+    assert template.render({**context, "form": blank}) == template.render(
+        {**context, "form": built})
+    assert "form" not in vars(blank)  # drawn without building it
+    assert (blank.key, blank.auto_id, blank.entry_number) == (built.key, built.auto_id, 4)
+    assert blank["number"].value() == 4 and list(blank.fields) == list(built.fields)
+    assert str(blank["points_a" if variant != "quadrette" else "tricks_a"]) == str(
+        built["points_a" if variant != "quadrette" else "tricks_a"])
