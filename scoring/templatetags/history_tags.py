@@ -150,3 +150,73 @@ def chart(context):
         f"  </figcaption>\n"
         f"</figure>\n")
     return SafeString("".join(lines))
+
+
+class HistoryNode(template.Node):
+    def __init__(self, edit_row, after_chart):
+        self.edit_row, self.after_chart = edit_row, after_chart
+
+    def render(self, context):
+        match, rows, read_only = context["match"], context.get("rows"), context.get("read_only")
+        oob = _OOB if context.get("oob") else ""
+        table = ""
+        if rows or not read_only:
+            hidden = "" if rows else " hidden"
+            hint = (_("Tricks won by each team, and the points they gave.") if match.is_quadrette
+                    else _("Card points of each team; a politaine adds 11."))
+            correct = ""
+            if not read_only:
+                said = _("Correct")
+                correct = f'<th scope="col"><span class="visually-hidden">{said}</span></th>'
+            drawn = []
+            for item in rows or ():
+                if item["row"].line.number == context.get("edit_number"):
+                    with context.push(item=item):
+                        drawn.append(self.edit_row.render(context))
+                else:
+                    drawn.append(history_row(context, item))
+            hand, dealer, score = _("Hand"), _("Dealer"), _("Score")
+            table = (
+                f'\n  <p class="hint"{hidden}>{hint}</p>\n'
+                f'  <table class="history"{hidden}>\n'
+                f"    <thead>\n"
+                f"      <tr>\n"
+                f'        <th scope="col"><abbr title="{hand}">#</abbr></th>\n'
+                f'        <th scope="col">{dealer}</th>\n'
+                f'        <th scope="col" class="team">{escape(match.team_a.name)}</th>\n'
+                f'        <th scope="col" class="team">{escape(match.team_b.name)}</th>\n'
+                f'        <th scope="col">{score}</th>\n'
+                f"        {correct}\n"
+                f"      </tr>\n"
+                f"    </thead>\n"
+                f"    <tbody>\n      "
+                + "".join(f"\n        {row}\n      " for row in drawn)
+                + "\n    </tbody>\n  </table>\n  ")
+        if rows:
+            undo = "" if read_only else undo_button(context)
+            played = f"\n  {undo}\n  {chart(context)}\n  "
+        else:
+            said = _("No hand yet. %(dealer)s deals first.") % {
+                "dealer": escape(context.get("first_dealer"))}
+            played = f'\n  <p class="muted" id="no-hand-yet">{said}</p>\n  '
+        title = _("Hands")
+        return SafeString(
+            f'\n<section id="history" class="card" aria-labelledby="history-title"{oob}>\n'
+            f'  <h2 id="history-title">{title}</h2>\n'
+            f"  {table}\n"
+            f"  {played}\n"
+            f"  {self.after_chart.render(context)}\n"
+            f"</section>\n")
+
+
+@register.tag
+def history_section(parser, token):
+    """`{% history_section %}EDIT ROW{% after_chart %}…{% endhistory_section %}`: the
+    history's section, the hands' table with its rows, the undo button and the chart drawn
+    here; the row being corrected drawn by what comes first (with `item` set), and what
+    comes after the chart (the changes) by what follows `{% after_chart %}`."""
+    edit_row = parser.parse(("after_chart",))
+    parser.delete_first_token()
+    after_chart = parser.parse(("endhistory_section",))
+    parser.delete_first_token()
+    return HistoryNode(edit_row, after_chart)
