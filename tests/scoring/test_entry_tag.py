@@ -9,14 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from django.template import engines
-from django.test import RequestFactory
-from django.utils import translation
 
-from scoring import rules
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
 from scoring.models import Match, Team
 from scoring.views.fragments import standing_text
+from tests.scoring.tag_samples import draw_both, random_state
 
 TABLE = (Path(__file__).parent.parent.parent / "scoring/templates/scoring/table.html").read_text()
 HAND_FIELDS = "".join(  # what the entry holds: the hand's fields, drawn by both alike
@@ -33,17 +30,7 @@ NAMES = ["Les Bleus", 'L\'Équipe "<b>" & co', "Ça roule", "Les Rouges"]
 def random_context(rng: random.Random) -> dict:
     variant = rng.choice(["politaine", "quatre_sept", "quadrette"])
     target = rng.choice([7, 11, 33])
-    hands, state = [], rules.match_state(variant, target, "N", [])
-    for _ in range(rng.choice([0, 1, 3, 12, 40])):
-        if state.finished:
-            break
-        if variant == "quadrette":
-            a = rng.randrange(0, 7)
-            hands.append(rules.Hand.quadrette(a, 6 - a))
-        else:
-            a = rng.choice([0, 5, 6, 11])
-            hands.append(rules.Hand.played(a, 11 - a))
-        state = rules.match_state(variant, target, "N", hands)
+    state = random_state(rng, variant, target)
     name_a, name_b = rng.sample(NAMES, 2)
     match = Match(pk=rng.randrange(1, 1000), variant=variant, target=target, first_dealer="N",
                   team_a=Team(name=name_a), team_b=Team(name=name_b),
@@ -81,19 +68,8 @@ def random_context(rng: random.Random) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_tag_draws_what_the_partial_drew(language):
-    rng = random.Random(language)
-    engine = engines["django"]
-    before, after = engine.from_string(BEFORE), engine.from_string(AFTER)
-    request = RequestFactory().get("/")
-    seen = set()
-    with translation.override(language):
-        for _ in range(300):
-            context = random_context(rng)
-            drawn = after.render(context, request)
-            assert drawn.strip() == before.render(context, request).strip()
-            seen.update(part for part in ('id="entry-title"', "<details class=\"four-sevens\" open",
-                                          "field-error", "csrfmiddlewaretoken", "hx-swap-oob",
-                                          "/rematch/", 'class="notice"', "redeal-button",
-                                          "&lt;b&gt;", "first_dealer", "tricks_a")
-                        if part in drawn)
+    seen = draw_both(BEFORE, AFTER, random_context, language=language, times=300, marks=(
+        'id="entry-title"', '<details class="four-sevens" open', "field-error",
+        "csrfmiddlewaretoken", "hx-swap-oob", "/rematch/", 'class="notice"', "redeal-button",
+        "&lt;b&gt;", "first_dealer", "tricks_a"))
     assert len(seen) == 11, seen

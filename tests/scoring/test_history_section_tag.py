@@ -11,14 +11,12 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.template import engines
-from django.test import RequestFactory
-from django.utils import translation
 
 from scoring import charts, rules
 from scoring.forms import HandForm, LiveCheck
 from scoring.models import HandRevision, Match, Team
 from scoring.selectors import RevisionRow, history_row
+from tests.scoring.tag_samples import draw_both
 
 TABLE = (Path(__file__).parent.parent.parent / "scoring/templates/scoring/table.html").read_text()
 SHARED = "".join(  # what both draw alike: the row being corrected, and its fields
@@ -75,18 +73,7 @@ def random_context(rng: random.Random) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_tag_draws_what_the_partial_drew(language):
-    rng = random.Random(language)
-    engine = engines["django"]
-    before, after = engine.from_string(BEFORE), engine.from_string(AFTER)
-    request = RequestFactory().get("/")
-    seen = set()
-    with translation.override(language):
-        for _ in range(200):
-            context = random_context(rng)
-            drawn = after.render(context, request)
-            assert drawn.strip() == before.render(context, request).strip()
-            seen.update(part for part in ('id="no-hand-yet"', 'class="editing"', "revisions",
-                                          "hx-swap-oob", " hidden", "undo-button", "<svg",
-                                          "&lt;b&gt;", "field-error", "visually-hidden")
-                        if part in drawn)
+    seen = draw_both(BEFORE, AFTER, random_context, language=language, times=200, marks=(
+        'id="no-hand-yet"', 'class="editing"', "revisions", "hx-swap-oob", " hidden",
+        "undo-button", "<svg", "&lt;b&gt;", "field-error", "visually-hidden"))
     assert len(seen) == 10, seen

@@ -10,12 +10,11 @@ import random
 from pathlib import Path
 
 import pytest
-from django.template import engines
-from django.utils import translation
 
 from scoring import display, rules
 from scoring.models import Match, Team
 from scoring.views.fragments import standing_text
+from tests.scoring.tag_samples import draw_both, random_state
 
 BEFORE = (Path(__file__).parent / "scoreboard_partial.html").read_text()
 NAMES = ["Les Bleus", 'L\'Équipe "<b>" & co', "Ça roule", "Les Rouges", "{{ x }} 50%"]
@@ -24,18 +23,7 @@ NAMES = ["Les Bleus", 'L\'Équipe "<b>" & co', "Ça roule", "Les Rouges", "{{ x 
 def random_context(rng: random.Random) -> dict:
     variant = rng.choice(["politaine", "quatre_sept", "quadrette"])
     target = rng.choice([7, 11, 33, 121])
-    hands = []
-    state = rules.match_state(variant, target, "N", [])
-    for _ in range(rng.choice([0, 1, 3, 12, 40])):
-        if state.finished:
-            break
-        if variant == "quadrette":
-            a = rng.randrange(0, 7)
-            hands.append(rules.Hand.quadrette(a, 6 - a))
-        else:
-            a = rng.choice([0, 5, 6, 11])
-            hands.append(rules.Hand.played(a, 11 - a, rng.choice([0, 0, 1])))
-        state = rules.match_state(variant, target, "N", hands)
+    state = random_state(rng, variant, target, politaines=True)
     name_a, name_b = rng.sample(NAMES, 2)
     match = Match(pk=7, variant=variant, target=target, first_dealer=rng.choice(rules.SEATS),
                   team_a=Team(name=name_a), team_b=Team(name=name_b),
@@ -65,19 +53,10 @@ def random_context(rng: random.Random) -> dict:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_tag_draws_what_the_partial_drew(language):
-    rng = random.Random(language)
-    engine = engines["django"]
-    before = engine.from_string(BEFORE + "{% partial scoreboard %}")
-    after = engine.from_string("{% load scoreboard_tags %}{% scoreboard %}")
-    seen = set()
-    with translation.override(language):
-        for _ in range(400):
-            context = random_context(rng)
-            drawn = after.render(context)
-            assert drawn.strip() == before.render(context).strip()
-            seen.update(part for part in ('id="disputed"', 'id="confirmation"', "result-note",
-                                          "hx-swap-oob", 'class="deal"', "<dt>Redeal",
-                                          "<dt>Donne", 'role="status">', " tied", " finished",
-                                          "&lt;b&gt;", "&lt;du&gt;", "?number=")
-                        if part in drawn)
+    seen = draw_both(BEFORE + "{% partial scoreboard %}",
+                     "{% load scoreboard_tags %}{% scoreboard %}", random_context,
+                     language=language, times=400, marks=(
+                         'id="disputed"', 'id="confirmation"', "result-note", "hx-swap-oob",
+                         'class="deal"', "<dt>Redeal", "<dt>Donne", 'role="status">', " tied",
+                         " finished", "&lt;b&gt;", "&lt;du&gt;", "?number="))
     assert len(seen) >= 11, seen
