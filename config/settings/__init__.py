@@ -100,6 +100,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, its pool checking a connection as it leaves: after the database went
+    # away and came back, no request gets a dead one. The check asks the server only when the
+    # connection's socket says something, not on every request (config.database).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # psycopg 3 with Django's connection pool; the pool replaces persistent connections.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -108,9 +113,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # Waiting longer for a connection only delays the keeper's "not saved, try again".
         "timeout": int(env_str("DATABASE_POOL_TIMEOUT") or 5),
     }
-    # Each connection is checked as it leaves the pool: after the database went away and came
-    # back, no request gets a dead one.
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Parameters bound by the server, and a query the connection sends again and again
     # prepared (psycopg's prepare_threshold: from its 5th run; Django leaves it off unless
     # told), so that PostgreSQL plans it once per connection: the table page's read of a

@@ -143,3 +143,23 @@ def test_a_server_killed_mid_round_loses_no_accepted_hand(server):
         assert len(stored) >= 2
         assert_cache_equals_replay(Match.objects.get(pk=match.pk))
     assert sum(len(numbers) for numbers in accepted.values()) > 10
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="needs PostgreSQL: sessions the server really ends")
+def test_after_the_database_restarts_the_next_keeper_is_served_at_once(server):
+    """The server ended every session (a restart, an administrator, an idle timeout) while the
+    app's pooled connections sat idle: the next posts are saved, none told "try again"."""
+    matches = [MatchFactory() for _ in range(8)]
+    for match in matches:  # each worker's pool holds live connections
+        assert api_post(server, match, 1).status_code == 201
+    name = connection.settings_dict["NAME"]
+    connection.close()
+    with _admin() as admin:
+        ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                              "WHERE datname = %s AND pid <> pg_backend_pid()",
+                              [name]).fetchone()[0]
+    assert ended >= 2
+    time.sleep(0.5)  # the sessions' ends reach the app's sockets
+    assert [api_post(server, match, 2).status_code for match in matches] == [201] * 8
+    connection.close_pool()

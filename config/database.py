@@ -1,0 +1,29 @@
+"""The pool's check of a connection as it leaves the pool (psycopg_pool's `check`).
+
+psycopg_pool's own check sends an empty query on every checkout: a round trip to PostgreSQL
+on every request, a tenth of a cached page's CPU. A session the server ends (a restart,
+pg_terminate_backend, idle_session_timeout) is announced on its socket: PostgreSQL sends the
+reason and closes it. So an idle connection whose socket has nothing to read is live, and the
+round trip is made only for one that has something to say (and for a closed one), as pgbouncer
+checks only the connections that need it. No module of Django here: the settings import it.
+"""
+
+import select
+
+from psycopg_pool import ConnectionPool
+
+
+def check_connection(conn) -> None:
+    """Quiet for a live connection; raises psycopg's OperationalError for one that is not."""
+    if conn.closed or _server_spoke(conn):
+        ConnectionPool.check_connection(conn)  # reads what was said: raises if it was the end
+
+
+def _server_spoke(conn) -> bool:
+    """Something (an end of session, a notice) waits on the idle connection's socket."""
+    try:
+        poller = select.poll()
+        poller.register(conn.fileno(), select.POLLIN)
+        return bool(poller.poll(0))  # readable, hung up or in error
+    except (AttributeError, OSError, ValueError):  # no poll() on this system: ask the server
+        return True
