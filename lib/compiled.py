@@ -9,7 +9,7 @@ as Django's own `ModelIterable` does (or the tuples of `values_list`).
 
 For querysets whose SQL depends on nothing but the one value filtered on: a lookup of one
 row by a unique column, with `select_related`, `only`, `select_for_update` or
-`values_list` (which may hold aggregates, grouped by that column); no prefetch. With
+`values_list` or annotations (aggregates too, grouped by that column); no prefetch. With
 `many`, every row of the queryset, in its order (a match's revisions, by the match).
 tests/test_compiled.py checks each read of the app against the ORM's own result.
 """
@@ -39,6 +39,7 @@ class _Compiled:
     init_list: list[str]
     model_slice: slice
     populators: list
+    annotations: tuple  # ((attribute, position), ...) set on each instance, as the ORM's
 
 
 class CompiledRead:
@@ -97,6 +98,8 @@ class CompiledRead:
         instance = compiled.model.from_db(using, compiled.init_list, row[compiled.model_slice])
         for populator in compiled.populators:
             populator.populate(row, instance)
+        for name, position in compiled.annotations:
+            setattr(instance, name, row[position])
         return instance
 
     def _compile(self, using: str) -> _Compiled:
@@ -109,10 +112,8 @@ class CompiledRead:
         iterable = queryset._iterable_class
         if iterable not in (ModelIterable, ValuesListIterable):
             raise ImproperlyConfigured("A compiled read makes instances or values_list tuples.")
-        if queryset._prefetch_related_lookups or query.combinator or (
-                query.annotations and iterable is ModelIterable):
-            raise ImproperlyConfigured("A compiled read has no prefetch or union, and its "
-                                       "annotations only in values_list's tuples.")
+        if queryset._prefetch_related_lookups or query.combinator:
+            raise ImproperlyConfigured("A compiled read has no prefetch or union.")
         compiler = query.get_compiler(using=using)
         sql, params = compiler.as_sql()  # also fills compiler.select and klass_info
         sentinel = _SENTINEL[self._kind]
@@ -124,7 +125,7 @@ class CompiledRead:
             sql=sql, params=tuple(params), at=places[0],
             converters=compiler.get_converters(fields),
             locks=bool(query.select_for_update), model=None, init_list=[],
-            model_slice=slice(0), populators=[],
+            model_slice=slice(0), populators=[], annotations=(),
         )
         if iterable is ModelIterable:
             klass_info = compiler.klass_info
@@ -134,6 +135,7 @@ class CompiledRead:
                 init_list=[column[0].target.attname for column in compiler.select[start:end]],
                 model_slice=slice(start, end),
                 populators=get_related_populators(klass_info, compiler.select, using),
+                annotations=tuple(compiler.annotation_col_map.items()),
             )
         # Several threads may compile at once: they compile the same thing.
         self._compiled[using] = compiled

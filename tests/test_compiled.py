@@ -94,16 +94,30 @@ def test_the_writes_lock_needs_a_transaction_as_the_orms_does(match):
 
 @pytest.mark.django_db
 def test_a_compiled_read_refuses_what_it_cannot_compile_faithfully(match):
-    from django.db.models import Count, F
+    from django.db.models import F
 
-    for build in (lambda pk: Match.objects.annotate(n=Count("hands")).filter(pk=pk),
-                  lambda pk: Match.objects.values("pk").filter(pk=pk).union(
+    for build in (lambda pk: Match.objects.values("pk").filter(pk=pk).union(
                       Match.objects.values("pk").filter(pk=pk)),
                   lambda pk: Match.objects.prefetch_related("hands").filter(pk=pk),
                   lambda pk: Match.objects.filter(pk=pk, target__gte=F("pk") * 0 + pk),
                   lambda pk: Match.objects.values("pk").filter(pk=pk)):
         with pytest.raises(ImproperlyConfigured):
             CompiledRead(Match, build)(match.pk)
+
+
+@pytest.mark.django_db
+def test_an_instances_annotations_are_the_orms(match):
+    from django.db.models import Count, Max
+
+    scoring.record_hand(match=match.pk, number=1, hand=rules.Hand.played(6, 5))
+    scoring.record_hand(match=match.pk, number=2, hand=rules.Hand.played(4, 7))
+    read = CompiledRead(Match, lambda pk: Match.objects.filter(pk=pk).select_related(
+        "team_a").annotate(played=Count("hands"), last=Max("hands__number")))
+    found, expected = read(match.pk), read.queryset(match.pk).get()
+    assert (found.played, found.last) == (expected.played, expected.last) == (2, 2)
+    assert fields(found) == fields(expected)
+    assert fields(found.team_a) == fields(expected.team_a)
+    assert read(match.pk + 1000) is None
 
 
 @pytest.mark.django_db

@@ -44,44 +44,67 @@ def tournament_for_organizer(pk: int, user) -> Tournament:
 
 
 # The reads every spectator's request starts with, compiled once (lib.compiled).
-_tournament_by_pk = CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk))
+_MATCH = "rounds__tables__match"  # a tournament's matches, from the tournament
+
+
+def _counted(finished_only: bool) -> Q | None:
+    return Q(**{f"{_MATCH}__status": rules.Status.FINISHED}) if finished_only else None
 
 
 def _totals_by_tournament(finished_only: bool) -> CompiledRead:
     """Which of a tournament's matches count, and their versions, summed in one row."""
     def build(tournament_id):
-        matches = Match.objects.filter(table__round__tournament=tournament_id)
-        if finished_only:
-            matches = matches.filter(status=rules.Status.FINISHED)
-        # Which matches count, and the version of each: a count and a sum of versions alone
-        # can stay the same while one match stops counting and another starts.
-        return matches.values("table__round__tournament").annotate(
-            matches=Count("id"), versions=Sum("version"), ids=Sum("id"),
-            weighted=Sum(F("id") * F("version")),
-        ).values_list("matches", "versions", "ids", "weighted")
-    return CompiledRead(Match, build)
+        return Tournament.objects.filter(pk=tournament_id).values("pk").annotate(
+            **_totals(finished_only)).values_list(*_TOTAL_NAMES)
+    return CompiledRead(Tournament, build)
 
 
+def _with_totals(finished_only: bool) -> CompiledRead:
+    """The tournament, and the totals of its ETag in the same query (a spectator's page asks
+    the database once)."""
+    return CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk).annotate(
+        **_totals(finished_only)))
+
+
+def _totals(finished_only: bool) -> dict:
+    # Which matches count, and the version of each: a count and a sum of versions alone
+    # can stay the same while one match stops counting and another starts.
+    counted = _counted(finished_only)
+    return dict(zip(_TOTAL_NAMES, (
+        Count(_MATCH, filter=counted), Sum(f"{_MATCH}__version", filter=counted),
+        Sum(f"{_MATCH}__id", filter=counted),
+        Sum(F(f"{_MATCH}__id") * F(f"{_MATCH}__version"), filter=counted)), strict=True))
+
+
+_TOTAL_NAMES = ("etag_matches", "etag_versions", "etag_ids", "etag_weighted")
 _TOTALS = {finished_only: _totals_by_tournament(finished_only) for finished_only in (False, True)}
+_PUBLIC = {finished_only: _with_totals(finished_only) for finished_only in (False, True)}
 
 
-def tournament_for_public(pk: int, user) -> Tournament:
-    """A public tournament, or a private one for its organizers."""
-    found = _tournament_by_pk(pk) if 1 <= pk <= MAX_ID else None
+def tournament_for_public(pk: int, user, *, finished_only: bool = False) -> Tournament:
+    """A public tournament, or a private one for its organizers; read with the totals its
+    ETag needs (`etag(..., finished_only=...)` with the same `finished_only`)."""
+    found = _PUBLIC[finished_only](pk) if 1 <= pk <= MAX_ID else None
     if found is None or not (found.public or can_organize(user, found)):
         raise Http404
+    found.etag_totals_of = finished_only
     return found
 
 
 def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
-    """Changes with any write to the tournament or to one of its matches: one query.
+    """Changes with any write to the tournament or to one of its matches: one query, or
+    none for a tournament just read with its totals (`tournament_for_public`).
 
     With `finished_only`, only finished matches count: the standings change when a match
     ends (or a finished one is corrected), not with every hand played.
     """
-    totals = _TOTALS[finished_only](tournament.pk) or (0, 0, 0, 0)
+    # The totals read with the tournament serve once: a write after the read changes them.
+    if tournament.__dict__.pop("etag_totals_of", None) is finished_only:
+        totals = tuple(getattr(tournament, name) for name in _TOTAL_NAMES)
+    else:
+        totals = _TOTALS[finished_only](tournament.pk)
     parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
-             *totals, get_language(), *extra]
+             *(total or 0 for total in totals or (0, 0, 0, 0)), get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 

@@ -92,3 +92,40 @@ def test_a_french_visitor_gets_the_french_page(tournament):
     french = visit(Client(HTTP_ACCEPT_LANGUAGE="fr"), "public_standings", tournament)
     assert "Standings" in english and "Classement" in french
     assert "Classement" not in english
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_kept_page_and_its_poll_ask_the_database_once(name, tournament,
+                                                        django_assert_num_queries):
+    """The tournament and its ETag's totals come in one query; the rest from the cache."""
+    visitor = Client()
+    first = visitor.get(reverse(name, args=[tournament.pk]))
+    with django_assert_num_queries(1):
+        again = visitor.get(reverse(name, args=[tournament.pk]))
+    with django_assert_num_queries(1):
+        unchanged = visitor.get(reverse(name, args=[tournament.pk]),
+                                HTTP_IF_NONE_MATCH=again["ETag"])
+    with django_assert_num_queries(1):
+        live = visitor.get(reverse(name, args=[tournament.pk]), HTTP_HX_REQUEST="true")
+    assert first["ETag"] == again["ETag"] == live["ETag"]
+    assert unchanged.status_code == 304 and live.status_code == 200
+
+
+def test_the_api_standings_and_the_page_change_together_with_one_etag_read(tournament):
+    """The ETag read with the tournament is the ETag read alone (the API still reads it
+    alone): the same totals, so the same tag for the same version."""
+    from django.utils import translation
+
+    from tournaments.selectors import etag, tournament_for_public
+
+    tournament.refresh_from_db()
+    for finished_only in (False, True):
+        with translation.override("en"):
+            read_with = tournament_for_public(tournament.pk, None, finished_only=finished_only)
+            assert etag(read_with, "x", finished_only=finished_only) == etag(
+                tournament, "x", finished_only=finished_only)
+            # Read for one kind of ETag, asked for the other: read anew, not mixed.
+            read_with = tournament_for_public(tournament.pk, None,
+                                              finished_only=not finished_only)
+            assert etag(read_with, "x", finished_only=finished_only) == etag(
+                tournament, "x", finished_only=finished_only)

@@ -79,8 +79,9 @@ def _visitors_page(request, tournament, page, tag) -> str:
 def _page(page):
     @require_GET
     def view(request, pk):
-        tournament = tournament_for_public(pk, request.user)
-        tag = etag(tournament, page, finished_only=page in FINISHED_ONLY)
+        counted = page in FINISHED_ONLY
+        tournament = tournament_for_public(pk, request.user, finished_only=counted)
+        tag = etag(tournament, page, finished_only=counted)
         if tag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         elif request.htmx:  # a poll: the live part only
