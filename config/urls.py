@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from api.api import api
+from tournaments.urls import public_patterns as tournament_public_patterns
 
 
 class FaviconView(RedirectView):
@@ -20,6 +21,8 @@ urlpatterns = [
     # First: the score keepers' pages and their polls (every 3 s from every phone) are found
     # without walking the other apps' patterns (no pattern of theirs overlaps these).
     path("", include("scoring.urls")),
+    # Then the spectators' pages of a tournament, polled by every projector and phone.
+    path("t/", include(tournament_public_patterns)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

@@ -44,9 +44,14 @@ urlpatterns = [
          name="tournament_results_csv"),
     path("tournaments/<int:pk>/tournament.json", exports.tournament_json,
          name="tournament_json"),
-    path("t/<int:pk>/", public.standings, name="public_standings"),
-    path("t/<int:pk>/draw/", public.draw, name="public_draw"),
-    path("t/<int:pk>/results/", public.results, name="public_results"),
-    path("t/<int:pk>/bracket/", public.bracket, name="public_bracket"),
-    path("t/<int:pk>/projector/", public.projector, name="public_projector"),
+]
+
+# The spectators' pages, which every projector and phone in the room polls: config/urls.py
+# matches them under "t/" before the other apps' patterns.
+public_patterns = [
+    path("<int:pk>/", public.standings, name="public_standings"),
+    path("<int:pk>/draw/", public.draw, name="public_draw"),
+    path("<int:pk>/results/", public.results, name="public_results"),
+    path("<int:pk>/bracket/", public.bracket, name="public_bracket"),
+    path("<int:pk>/projector/", public.projector, name="public_projector"),
 ]

@@ -4,6 +4,8 @@ what changed is rendered once per version, then served from the cache to every s
 A visitor who is not signed in gets the whole page from the cache too, with their own CSRF
 token and path written in."""
 
+import re
+
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
@@ -59,21 +61,46 @@ CSRF_MARK = "csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32]
 PATH_MARK = "path" + salted_hmac("visitors-page", "path").hexdigest()[:32]
 
 
-def _visitors_page(request, tournament, page, tag) -> str:
+# Kept pages split at their stand-ins, in bytes, in this process (a few, by ETag): a
+# visitor's answer is the pieces joined with their token and path, without scanning the
+# page for the stand-ins or encoding it on every visit.
+_PIECES: dict[str, tuple] = {}
+_PIECES_KEPT = 32
+_STAND_IN = re.compile(f"({CSRF_MARK}|{PATH_MARK})")
+
+
+def forget_kept_pages() -> None:
+    """As the cache is cleared (tests)."""
+    _PIECES.clear()
+
+
+def _visitors_page(request, tournament, page, tag) -> bytes:
     """The whole page for a visitor who is not signed in: rendered once per ETag with
     stand-ins for the visitor's CSRF token (the language form's) and path, which are
     written in for each visitor."""
     key = f"public-page:{page}:{tag}"
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(PAGES[page], {
-            "tournament": tournament, "page": page, "etag": tag,
-            "live_html": mark_safe(_live_html(request, tournament, page, tag)),
-            "is_organizer": False, "csrf_token": CSRF_MARK, "next_path": PATH_MARK,
-        }, request=request)
-        cache.set(key, html, CACHE_SECONDS)
-    return html.replace(CSRF_MARK, get_token(request)).replace(
-        PATH_MARK, escape(request.get_full_path()))
+    pieces = _PIECES.get(key)
+    if pieces is None:
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string(PAGES[page], {
+                "tournament": tournament, "page": page, "etag": tag,
+                "live_html": mark_safe(_live_html(request, tournament, page, tag)),
+                "is_organizer": False, "csrf_token": CSRF_MARK, "next_path": PATH_MARK,
+            }, request=request)
+            cache.set(key, html, CACHE_SECONDS)
+        pieces = tuple(piece if piece in (CSRF_MARK, PATH_MARK) else piece.encode()
+                       for piece in _STAND_IN.split(html))
+        if len(_PIECES) >= _PIECES_KEPT:
+            _PIECES.clear()
+        _PIECES[key] = pieces
+    visitors = {}
+    if CSRF_MARK in pieces:  # a page with a form (the projector has none)
+        visitors[CSRF_MARK] = get_token(request).encode()
+    if PATH_MARK in pieces:
+        visitors[PATH_MARK] = escape(request.get_full_path()).encode()
+    return b"".join(visitors[piece] if piece.__class__ is str else piece
+                    for piece in pieces)
 
 
 def _page(page):
