@@ -4,7 +4,6 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from api.api import api
-from tournaments.urls import public_patterns as tournament_public_patterns
 
 
 class FaviconView(RedirectView):
@@ -22,7 +21,7 @@ urlpatterns = [
     # without walking the other apps' patterns (no pattern of theirs overlaps these).
     path("", include("scoring.urls")),
     # Then the spectators' pages of a tournament, polled by every projector and phone.
-    path("t/", include(tournament_public_patterns)),
+    path("t/", include("tournaments.public_urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

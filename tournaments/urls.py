@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.views import exports, manage, public, rounds, tables
+from tournaments.views import exports, manage, rounds, tables
 
 urlpatterns = [
     path("tournaments/", manage.tournament_list, name="tournament_list"),
@@ -44,14 +44,4 @@ urlpatterns = [
          name="tournament_results_csv"),
     path("tournaments/<int:pk>/tournament.json", exports.tournament_json,
          name="tournament_json"),
-]
-
-# The spectators' pages, which every projector and phone in the room polls: config/urls.py
-# matches them under "t/" before the other apps' patterns.
-public_patterns = [
-    path("<int:pk>/", public.standings, name="public_standings"),
-    path("<int:pk>/draw/", public.draw, name="public_draw"),
-    path("<int:pk>/results/", public.results, name="public_results"),
-    path("<int:pk>/bracket/", public.bracket, name="public_bracket"),
-    path("<int:pk>/projector/", public.projector, name="public_projector"),
 ]
