@@ -1,6 +1,8 @@
 """The pool's check of a connection as it leaves the pool (config.database): a round trip to
 PostgreSQL only when the server spoke while the connection sat idle."""
 
+import hashlib
+import inspect
 import time
 from unittest import mock
 
@@ -9,7 +11,10 @@ import pytest
 from django.db import connection
 from psycopg_pool import ConnectionPool
 
-from config.database import check_connection
+from config.database import SweepingPool, check_connection
+
+# The digest of Django 5.2's DatabaseWrapper.pool, which config/postgresql/base.py copies.
+DJANGOS_POOL = "e5c2654fdf2d5090"
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql",
                                 reason="PostgreSQL's pool and sessions")
@@ -46,11 +51,7 @@ def test_a_closed_connection_is_refused():
 
 
 def test_the_pool_hands_out_a_live_connection_after_the_server_ended_its_session():
-    settings = connection.settings_dict
-    pool = ConnectionPool(kwargs={"host": settings.get("HOST") or "127.0.0.1",
-                                  "user": settings.get("USER") or "postgres",
-                                  "dbname": "postgres", "autocommit": True},
-                          min_size=1, max_size=1, check=check_connection, open=True)
+    pool = _pool(min_size=1, max_size=1)
     try:
         with pool.connection() as conn:
             ended = conn.info.backend_pid
@@ -60,6 +61,36 @@ def test_the_pool_hands_out_a_live_connection_after_the_server_ended_its_session
         with pool.connection() as conn:
             assert conn.execute("SELECT 1").fetchone() == (1,)
             assert conn.info.backend_pid != ended
+    finally:
+        pool.close()
+
+
+def _pool(pool_class=SweepingPool, **options):
+    settings = connection.settings_dict
+    return pool_class(kwargs={"host": settings.get("HOST") or "127.0.0.1",
+                              "user": settings.get("USER") or "postgres",
+                              "dbname": "postgres", "autocommit": True},
+                      check=check_connection, open=True, **options)
+
+
+def test_after_a_restart_a_pool_of_ended_sessions_serves_at_once():
+    """Every idle connection ended (a restart): the first one found ended sends the pool to
+    check the others, and the request gets a new connection, not 1 + 2 + 4 s of waiting
+    between tries of one ended connection after another (a PoolTimeout within 2 s)."""
+    pool = _pool(min_size=4, max_size=4, timeout=2)
+    try:
+        pool.wait()
+        held = [pool.getconn() for _ in range(4)]
+        ended = {conn.info.backend_pid for conn in held}
+        for conn in held:
+            pool.putconn(conn)
+        with _connect() as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
+                          [list(ended)])
+        time.sleep(0.3)
+        with pool.connection() as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+            assert conn.info.backend_pid not in ended
     finally:
         pool.close()
 
@@ -79,3 +110,18 @@ def test_the_sites_pool_checks_connections_this_way(transactional_db):
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         assert cursor.fetchone()[0] != ended
+
+
+def test_the_sites_pool_sweeps_its_idle_connections():
+    assert isinstance(connection.pool, SweepingPool)
+
+
+def test_the_pool_is_built_as_djangos_own_builds_it():
+    """config/postgresql/base.py copies Django's DatabaseWrapper.pool: a new Django whose
+    property changed (a fix) fails here, for the copy to take the change."""
+    from django.db.backends.postgresql import base
+
+    source = inspect.getsource(base.DatabaseWrapper.pool.fget)
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == DJANGOS_POOL, (
+        "Django's DatabaseWrapper.pool changed: bring config/postgresql/base.py up to date, "
+        "then this digest")

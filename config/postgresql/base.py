@@ -3,14 +3,16 @@ does: a round trip to the server only for a connection whose socket has somethin
 
 Django builds the pool with psycopg_pool's own check (an empty query on every checkout) or
 none, and passes `check` itself, so the settings cannot name another: the pool is built here
-as Django builds it (Django 5.2's DatabaseWrapper.pool), with this check.
+as Django builds it (Django 5.2's DatabaseWrapper.pool), with this check, by a pool that
+sweeps its idle connections when one fails it (config.database.SweepingPool).
+tests/test_pool_check.py fails when Django's own changes, for this copy to follow it.
 """
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db.backends.base.base import NO_DB_ALIAS
 from django.db.backends.postgresql import base
 
-from config.database import check_connection
+from config.database import SweepingPool, check_connection
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -22,11 +24,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.alias not in self._connection_pools:
             if self.settings_dict.get("CONN_MAX_AGE", 0) != 0:
                 raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
-            from psycopg_pool import ConnectionPool
-
             connect_kwargs = self.get_connection_params()
             connect_kwargs["autocommit"] = True  # Django sets it as it needs it later on
-            pool = ConnectionPool(
+            pool = SweepingPool(
                 kwargs=connect_kwargs,
                 open=False,  # opened on first use, not at start-up
                 configure=self._configure_connection,

@@ -64,7 +64,8 @@ def live(request, token):
     else:
         response = TemplateResponse(request, f"{TEMPLATE}#live", _context(request, match))
     response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
+    # Its forms hold this phone's CSRF token: never kept by a shared cache for another.
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 

@@ -94,7 +94,8 @@ def _may_poll(request, found: Version, token) -> bool:
 
 def live_headers(response, etag):
     response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
+    # Its forms hold this phone's CSRF token: never kept by a shared cache for another.
+    response["Cache-Control"] = "private, no-cache"
     return response
 
 

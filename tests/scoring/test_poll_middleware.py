@@ -30,7 +30,7 @@ def test_nothing_new_is_304_before_sessions_and_the_view(client, match, count_qu
     with count_queries() as queries:
         response = poll(client, match, etag)
     assert response.status_code == 304
-    assert response["ETag"] == etag and response["Cache-Control"] == "no-cache"
+    assert response["ETag"] == etag and response["Cache-Control"] == "private, no-cache"
     assert response["Vary"] == "Cookie, Accept-Language"
     assert not hasattr(response.wsgi_request, "session")  # the rest never ran
     assert len(queries) == 1 and "JOIN" not in queries.sql[0]

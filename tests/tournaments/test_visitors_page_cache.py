@@ -129,3 +129,59 @@ def test_the_api_standings_and_the_page_change_together_with_one_etag_read(tourn
                                               finished_only=not finished_only)
             assert etag(read_with, "x", finished_only=finished_only) == etag(
                 tournament, "x", finished_only=finished_only)
+
+
+def test_a_kept_page_follows_the_shared_cache_within_a_minute(tournament, monkeypatch):
+    """What empties the shared cache (an operator, a deploy's new templates) reaches the
+    visitors of every process: a page split and kept in one is read again after a minute."""
+    from django.core.cache import cache
+
+    from tournaments.views import public
+
+    clock = [1000.0]
+    monkeypatch.setattr(public.time, "monotonic", lambda: clock[0])
+    tag = Client().get(reverse("public_draw", args=[tournament.pk]))["ETag"]
+    cache.clear()
+    cache.set(f"{public._VISITORS_KEY}draw:{tag}", f"<p>Drawn again {PATH_MARK}</p>", 600)
+    assert "Drawn again" not in visit(Client(), "public_draw", tournament)  # kept a while
+    clock[0] += public.PIECES_SECONDS + 1
+    page = visit(Client(), "public_draw", tournament)
+    assert page == f"<p>Drawn again /t/{tournament.pk}/draw/</p>"
+
+
+def test_a_page_another_server_drew_with_its_own_stand_ins_is_never_served(tournament,
+                                                                           monkeypatch):
+    """Servers sharing one cache while their SECRET_KEY changes (a key rotated, server by
+    server): a page drawn with the other key's stand-ins is not taken for this one's, which
+    would give visitors the stand-ins as their token and path."""
+    from tournaments.views import public
+
+    other_csrf, other_path = "csrf" + "a" * 32, "path" + "b" * 32
+    monkeypatch.setattr(public, "CSRF_MARK", other_csrf)
+    monkeypatch.setattr(public, "PATH_MARK", other_path)
+    monkeypatch.setattr(public, "_STAND_IN", re.compile(f"({other_csrf}|{other_path})"))
+    monkeypatch.setattr(public, "_VISITORS_KEY", f"public-page:{other_csrf[4:12]}:",
+                        raising=False)
+    visit(Client(), "public_standings", tournament)  # drawn and shared by the other server
+    monkeypatch.undo()
+    public.forget_kept_pages()  # this server never saw the page
+    page = visit(Client(), "public_standings", tournament)
+    assert other_csrf not in page and other_path not in page
+    assert TOKEN.search(page) and f'value="/t/{tournament.pk}/"' in page
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_whole_page_is_for_its_readers_browser_only(name, tournament, client, user):
+    """A page holds its reader's CSRF token (an organizer's, their buttons): a shared cache
+    (a school's proxy, a CDN) may not keep it to answer, or revalidate for, someone else.
+    The live part that every spectator polls may be shared."""
+    url = reverse(name, args=[tournament.pk])
+    visitor = Client()
+    page = visitor.get(url)
+    unchanged = visitor.get(url, HTTP_IF_NONE_MATCH=page["ETag"])
+    client.force_login(user)
+    organizer = client.get(url)
+    assert unchanged.status_code == 304
+    for response in (page, unchanged, organizer):
+        assert response["Cache-Control"] == "private, no-cache"
+    assert visitor.get(url, HTTP_HX_REQUEST="true")["Cache-Control"] == "no-cache"

@@ -5,6 +5,8 @@ A visitor who is not signed in gets the whole page from the cache too, with thei
 token and path written in."""
 
 import re
+import threading
+import time
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -61,11 +63,18 @@ CSRF_MARK = "csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32]
 PATH_MARK = "path" + salted_hmac("visitors-page", "path").hexdigest()[:32]
 
 
-# Kept pages split at their stand-ins, in bytes, in this process (a few, by ETag): a
-# visitor's answer is the pieces joined with their token and path, without scanning the
-# page for the stand-ins or encoding it on every visit.
-_PIECES: dict[str, tuple] = {}
-_PIECES_KEPT = 32
+# The shared cache's key of a visitor's page names the stand-ins it was drawn with: a
+# server with another SECRET_KEY (a key being rotated) never takes one for its own.
+_VISITORS_KEY = f"public-page:{CSRF_MARK[4:12]}:"
+
+# Kept pages split at their stand-ins, in bytes, in this process (the latest few, for a
+# minute): a visitor's answer is the pieces joined with their token and path, without
+# scanning the page for the stand-ins or encoding it on every visit. A minute, so that what
+# empties the shared cache (an operator, a deploy) reaches this process's visitors too.
+_PIECES: dict[str, tuple[float, tuple]] = {}
+_PIECES_KEPT = 64
+PIECES_SECONDS = 60
+_PIECES_LOCK = threading.Lock()  # a thread's keeping them (rare) never meets another's
 _STAND_IN = re.compile(f"({CSRF_MARK}|{PATH_MARK})")
 
 
@@ -78,9 +87,10 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
     """The whole page for a visitor who is not signed in: rendered once per ETag with
     stand-ins for the visitor's CSRF token (the language form's) and path, which are
     written in for each visitor."""
-    key = f"public-page:{page}:{tag}"
-    pieces = _PIECES.get(key)
-    if pieces is None:
+    key = f"{_VISITORS_KEY}{page}:{tag}"
+    now = time.monotonic()
+    kept_until, pieces = _PIECES.get(key, (0, None))
+    if kept_until < now:
         html = cache.get(key)
         if html is None:
             html = render_to_string(PAGES[page], {
@@ -91,9 +101,11 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
             cache.set(key, html, CACHE_SECONDS)
         pieces = tuple(piece if piece in (CSRF_MARK, PATH_MARK) else piece.encode()
                        for piece in _STAND_IN.split(html))
-        if len(_PIECES) >= _PIECES_KEPT:
-            _PIECES.clear()
-        _PIECES[key] = pieces
+        with _PIECES_LOCK:
+            _PIECES.pop(key, None)
+            while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
+                del _PIECES[next(iter(_PIECES))]
+            _PIECES[key] = (now + PIECES_SECONDS, pieces)
     visitors = {}
     if CSRF_MARK in pieces:  # a page with a form (the projector has none)
         visitors[CSRF_MARK] = get_token(request).encode()
@@ -122,7 +134,10 @@ def _page(page):
                 "is_organizer": can_organize(request.user, tournament),
             })
         response["ETag"] = tag
-        response["Cache-Control"] = "no-cache"
+        # A whole page holds its reader's CSRF token (or an organizer's buttons): for their
+        # browser only, never kept by a shared cache to answer someone else. The live part
+        # polled by htmx is the same for everyone.
+        response["Cache-Control"] = "no-cache" if request.htmx else "private, no-cache"
         response["Vary"] = "Accept-Language, Cookie, HX-Request"
         return response
 
