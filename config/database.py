@@ -16,6 +16,7 @@ next request after 5 s with "not saved, try again".
 import select
 
 from psycopg_pool import ConnectionPool
+from psycopg_pool.pool import AddConnection
 
 
 def check_connection(conn) -> None:
@@ -26,8 +27,14 @@ def check_connection(conn) -> None:
 
 class SweepingPool(ConnectionPool):
     """psycopg_pool's pool whose check, when a connection fails it, first sweeps the idle
-    ones (psycopg_pool's `check()`: each asked, the ended ones replaced), so that the next
-    one handed out is live without waiting between tries."""
+    ones (each checked, the ended ones replaced), so that the next one handed out is live
+    without waiting between tries.
+
+    Not psycopg_pool's own `check()`: it adds a connection to the pool each time it runs (up
+    to the maximum, and an idle one goes only after max_idle), and an exception in the middle
+    of it (a worker's timeout) loses the connections it had not checked yet. It reaches into
+    psycopg_pool as `check()` does: pyproject.toml holds psycopg-pool to the versions tested.
+    """
 
     def __init__(self, *args, check=None, **kwargs):
         self._given_check = check
@@ -38,8 +45,28 @@ class SweepingPool(ConnectionPool):
         try:
             self._given_check(conn)
         except Exception:
-            self.check()
+            self._sweep()
             raise
+
+    def _sweep(self) -> None:
+        with self._lock:
+            idle = list(self._pool)
+            self._pool.clear()
+        try:
+            while idle:
+                conn = idle[-1]  # taken off the list once its fate is known
+                try:
+                    self._given_check(conn)
+                except Exception:
+                    idle.pop()
+                    conn.close()
+                    self.run_task(AddConnection(self))  # as psycopg_pool replaces one
+                else:
+                    idle.pop()
+                    self._add_to_pool(conn)
+        finally:
+            for conn in idle:  # not checked (an exception came): back to the pool
+                self._add_to_pool(conn)
 
 
 def _server_spoke(conn) -> bool:

@@ -13,6 +13,7 @@ from django.db import InterfaceError, NotSupportedError, OperationalError, conne
 from django.dispatch import receiver
 from django.http import HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
@@ -30,6 +31,26 @@ class HealthCheckMiddleware:
         if request.path == HEALTH_PATH:
             return HttpResponse("ok", content_type="text/plain")
         return self.get_response(request)
+
+
+class PrivateWithTokenMiddleware:
+    """A response that holds its reader's CSRF token (a form, the headers htmx sends) is for
+    their browser alone: `Cache-Control: private`, so that no shared cache in front of the
+    app (a CDN, a school's proxy) keeps it to answer, or revalidate for, someone else. What
+    a view said besides (no-cache) stays."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # get_token() gave one out
+            said = response.get("Cache-Control")
+            if said is None:
+                response["Cache-Control"] = "private"
+            elif "private" not in said:
+                patch_cache_control(response, private=True)
+        return response
 
 
 class ContentSecurityPolicyMiddleware(CSPMiddleware):

@@ -80,17 +80,74 @@ def test_after_a_restart_a_pool_of_ended_sessions_serves_at_once():
     pool = _pool(min_size=4, max_size=4, timeout=2)
     try:
         pool.wait()
-        held = [pool.getconn() for _ in range(4)]
-        ended = {conn.info.backend_pid for conn in held}
-        for conn in held:
-            pool.putconn(conn)
-        with _connect() as admin:
-            admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
-                          [list(ended)])
-        time.sleep(0.3)
+        ended = _end_idle_sessions(pool)
         with pool.connection() as conn:
             assert conn.execute("SELECT 1").fetchone() == (1,)
             assert conn.info.backend_pid not in ended
+    finally:
+        pool.close()
+
+
+def _end_idle_sessions(pool, spared=0):
+    """Every connection of the pool made idle, then ended by the server but the last
+    `spared` ones (the last handed out next)."""
+    pool.wait()
+    held = [pool.getconn() for _ in range(pool.get_stats()["pool_size"])]
+    ended = {conn.info.backend_pid for conn in held[:len(held) - spared]}
+    for conn in held:
+        pool.putconn(conn)
+    with _connect() as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid",
+                      [list(ended)])
+    time.sleep(0.3)
+    return ended
+
+
+def test_sweeping_ended_sessions_does_not_grow_the_pool():
+    """A server that ends idle sessions (idle_session_timeout) again and again, a live one
+    left: the pool keeps its size (psycopg_pool's check() adds a connection each time it
+    runs, up to the most). Only a request that finds the pool empty makes it grow, as
+    psycopg_pool does for any request that waits."""
+    pool = _pool(min_size=3, max_size=8, timeout=2)
+    try:
+        sizes = []
+        for _ in range(4):
+            _end_idle_sessions(pool, spared=1)
+            with pool.connection() as conn:
+                assert conn.execute("SELECT 1").fetchone() == (1,)
+            pool.wait()
+            sizes.append(pool.get_stats()["pool_size"])
+        assert sizes == [3, 3, 3, 3]
+    finally:
+        pool.close()
+
+
+def test_a_sweep_cut_short_loses_no_connection():
+    """An exception in the middle of a sweep (a worker's timeout): the connections it had
+    not checked go back to the pool, which still serves as many at once."""
+
+    class Cut(BaseException):  # as gevent's Timeout is: not an Exception
+        pass
+
+    round_trip = ConnectionPool.check_connection
+    trips = []
+
+    def cut_at_the_second(conn):
+        trips.append(conn)
+        if len(trips) == 2:  # the sweep's first
+            raise Cut
+        round_trip(conn)
+
+    pool = _pool(min_size=4, max_size=4, timeout=3)
+    try:
+        _end_idle_sessions(pool)
+        with mock.patch.object(ConnectionPool, "check_connection",
+                               staticmethod(cut_at_the_second)), pytest.raises(Cut):
+            pool.getconn()
+        held = [pool.getconn() for _ in range(4)]  # the unchecked ones, checked now
+        assert all(conn.execute("SELECT 1").fetchone() == (1,) for conn in held)
+        for conn in held:
+            pool.putconn(conn)
     finally:
         pool.close()
 

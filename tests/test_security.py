@@ -175,3 +175,52 @@ def test_a_nonce_asked_for_goes_django_csps_way_and_none_after_the_header(rf):
     middleware.process_response(late, HttpResponse())
     with pytest.raises(CSPNonceError):
         str(late.csp_nonce)
+
+
+@pytest.mark.django_db
+def test_a_response_that_holds_a_csrf_token_is_private_to_its_readers_browser(client):
+    """A shared cache in front of the app (a CDN, a school's proxy) may not keep a page
+    with someone's CSRF token to answer someone else; a page without one stays shareable."""
+    from tests.conftest import link_url
+    from tournaments import services as tournaments
+
+    owner = UserFactory()
+    match = services.create_match(owner=owner, variant=rules.Variant.POLITAINE,
+                                  team_a=NewTeam("Nous", ()), team_b=NewTeam("Eux", ()))
+    tournament = make_tournament(owner, teams=4)
+    table = tournaments.draw_next_round(tournament=tournament).tables.first()
+    client.force_login(owner)
+    holding_a_token = {
+        "the score keeper's link": Client().get(link_url(match)),
+        "the opponents' page": Client().get(reverse("opponents",
+                                                    args=[table.match.opponents_token])),
+        "the owner's matches": client.get(reverse("home")),
+        "the organizer's dashboard": client.get(reverse("tournament_dashboard",
+                                                        args=[tournament.pk])),
+    }
+    for page, response in holding_a_token.items():
+        assert response.status_code == 200, page
+        assert "csrfmiddlewaretoken" in response.content.decode(), page
+        assert "private" in response.get("Cache-Control", ""), page
+    without = [Client().get(reverse("public_standings", args=[tournament.pk]),
+                            HTTP_HX_REQUEST="true"), Client().get("/healthz")]
+    for response in without:
+        assert "private" not in response.get("Cache-Control", "")
+
+
+def test_a_private_response_keeps_what_its_view_said_of_caching(rf):
+    from django.http import HttpResponse
+
+    from config.middleware import PrivateWithTokenMiddleware
+
+    for said, sent in ((None, "private"), ("no-cache", "no-cache, private"),
+                       ("public, max-age=60", "max-age=60, private"),
+                       ("private, no-cache", "private, no-cache")):
+        def view(request, said=said):
+            request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as get_token() does
+            response = HttpResponse("<form></form>")
+            if said:
+                response["Cache-Control"] = said
+            return response
+
+        assert PrivateWithTokenMiddleware(view)(rf.get("/"))["Cache-Control"] == sent

@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "config.csrf.NoReferrerCsrfViewMiddleware",
+    # A response that holds a CSRF token is private to its reader's browser.
+    "config.middleware.PrivateWithTokenMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
