@@ -142,7 +142,7 @@ def test_a_kept_page_follows_the_shared_cache_within_a_minute(tournament, monkey
     monkeypatch.setattr(public.time, "monotonic", lambda: clock[0])
     tag = Client().get(reverse("public_draw", args=[tournament.pk]))["ETag"]
     cache.clear()
-    cache.set(f"{public._VISITORS_KEY}draw:{tag}", f"<p>Drawn again {PATH_MARK}</p>", 600)
+    cache.set(f"{public.stand_ins().key}draw:{tag}", f"<p>Drawn again {PATH_MARK}</p>", 600)
     assert "Drawn again" not in visit(Client(), "public_draw", tournament)  # kept a while
     clock[0] += public.PIECES_SECONDS + 1
     page = visit(Client(), "public_draw", tournament)
@@ -157,11 +157,8 @@ def test_a_page_another_server_drew_with_its_own_stand_ins_is_never_served(tourn
     from tournaments.views import public
 
     other_csrf, other_path = "csrf" + "a" * 32, "path" + "b" * 32
-    monkeypatch.setattr(public, "CSRF_MARK", other_csrf)
-    monkeypatch.setattr(public, "PATH_MARK", other_path)
-    monkeypatch.setattr(public, "_STAND_IN", re.compile(f"({other_csrf}|{other_path})"))
-    monkeypatch.setattr(public, "_VISITORS_KEY", f"public-page:{other_csrf[4:12]}:",
-                        raising=False)
+    monkeypatch.setattr(public, "stand_ins",
+                        lambda: public.StandIns(csrf=other_csrf, path=other_path))
     visit(Client(), "public_standings", tournament)  # drawn and shared by the other server
     monkeypatch.undo()
     public.forget_kept_pages()  # this server never saw the page

@@ -4,9 +4,12 @@ what changed is rendered once per version, then served from the cache to every s
 A visitor who is not signed in gets the whole page from the cache too, with their own CSRF
 token and path written in."""
 
+import functools
 import re
 import threading
 import time
+from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib import messages
 from django.core.cache import cache
@@ -56,16 +59,39 @@ def _live_html(request, tournament, page, tag) -> str:
     return html
 
 
-# Stand-ins for what differs from one visitor to the next in a page kept in the (shared)
-# cache: the same in every process of every server of one site (drawn from its SECRET_KEY),
-# never in a page otherwise, and only letters and digits.
-CSRF_MARK = "csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32]
-PATH_MARK = "path" + salted_hmac("visitors-page", "path").hexdigest()[:32]
+@dataclass(frozen=True)
+class StandIns:
+    """Stand-ins for what differs from one visitor to the next in a page kept in the
+    (shared) cache: the same in every process of every server of one site (drawn from its
+    SECRET_KEY), never in a page otherwise, and only letters and digits. The shared cache's
+    key of a visitor's page names them: a server with another SECRET_KEY (a key being
+    rotated) never takes one for its own."""
+
+    csrf: str
+    path: str
+
+    @cached_property
+    def key(self) -> str:
+        return f"public-page:{self.csrf[4:12]}:"
+
+    @cached_property
+    def pattern(self) -> re.Pattern:
+        return re.compile(f"({self.csrf}|{self.path})")
 
 
-# The shared cache's key of a visitor's page names the stand-ins it was drawn with: a
-# server with another SECRET_KEY (a key being rotated) never takes one for its own.
-_VISITORS_KEY = f"public-page:{CSRF_MARK[4:12]}:"
+@functools.cache
+def stand_ins() -> StandIns:
+    """Drawn at first use, not at import: a command run without a key (makemigrations)
+    imports this module through the URLs."""
+    return StandIns(csrf="csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32],
+                    path="path" + salted_hmac("visitors-page", "path").hexdigest()[:32])
+
+
+def __getattr__(name):  # `from tournaments.views.public import CSRF_MARK` (tests)
+    if name in ("CSRF_MARK", "PATH_MARK"):
+        return getattr(stand_ins(), name[:4].lower())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Kept pages split at their stand-ins, in bytes, in this process (the latest few, for a
 # minute): a visitor's answer is the pieces joined with their token and path, without
@@ -75,7 +101,6 @@ _PIECES: dict[str, tuple[float, tuple]] = {}
 _PIECES_KEPT = 64
 PIECES_SECONDS = 60
 _PIECES_LOCK = threading.Lock()  # a thread's keeping them (rare) never meets another's
-_STAND_IN = re.compile(f"({CSRF_MARK}|{PATH_MARK})")
 
 
 def forget_kept_pages() -> None:
@@ -87,7 +112,8 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
     """The whole page for a visitor who is not signed in: rendered once per ETag with
     stand-ins for the visitor's CSRF token (the language form's) and path, which are
     written in for each visitor."""
-    key = f"{_VISITORS_KEY}{page}:{tag}"
+    marks = stand_ins()
+    key = f"{marks.key}{page}:{tag}"
     now = time.monotonic()
     kept_until, pieces = _PIECES.get(key, (0, None))
     if kept_until < now:
@@ -96,21 +122,21 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
             html = render_to_string(PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
                 "live_html": mark_safe(_live_html(request, tournament, page, tag)),
-                "is_organizer": False, "csrf_token": CSRF_MARK, "next_path": PATH_MARK,
+                "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
             }, request=request)
             cache.set(key, html, CACHE_SECONDS)
-        pieces = tuple(piece if piece in (CSRF_MARK, PATH_MARK) else piece.encode()
-                       for piece in _STAND_IN.split(html))
+        pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
+                       for piece in marks.pattern.split(html))
         with _PIECES_LOCK:
             _PIECES.pop(key, None)
             while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
                 del _PIECES[next(iter(_PIECES))]
             _PIECES[key] = (now + PIECES_SECONDS, pieces)
     visitors = {}
-    if CSRF_MARK in pieces:  # a page with a form (the projector has none)
-        visitors[CSRF_MARK] = get_token(request).encode()
-    if PATH_MARK in pieces:
-        visitors[PATH_MARK] = escape(request.get_full_path()).encode()
+    if marks.csrf in pieces:  # a page with a form (the projector has none)
+        visitors[marks.csrf] = get_token(request).encode()
+    if marks.path in pieces:
+        visitors[marks.path] = escape(request.get_full_path()).encode()
     return b"".join(visitors[piece] if piece.__class__ is str else piece
                     for piece in pieces)
 
