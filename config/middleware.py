@@ -44,12 +44,9 @@ class PrivateWithTokenMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # get_token() gave one out
-            said = response.get("Cache-Control")
-            if said is None:
-                response["Cache-Control"] = "private"
-            elif "private" not in said:
-                patch_cache_control(response, private=True)
+        if (request.META.get("CSRF_COOKIE_NEEDS_UPDATE")  # get_token() gave one out
+                and "private" not in response.get("Cache-Control", "")):
+            patch_cache_control(response, private=True)
         return response
 
 

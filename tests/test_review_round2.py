@@ -83,12 +83,13 @@ def test_every_process_of_a_site_draws_the_same_stand_ins():
 
     from django.conf import settings
 
-    from tournaments.views.public import CSRF_MARK, PATH_MARK
+    from tournaments.views.public import stand_ins
 
+    CSRF_MARK, PATH_MARK = stand_ins().csrf, stand_ins().path
     other = subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); "
-         "from tournaments.views.public import CSRF_MARK, PATH_MARK; "
-         "print(CSRF_MARK, PATH_MARK)"],
+         "from tournaments.views.public import stand_ins; "
+         "print(stand_ins().csrf, stand_ins().path)"],
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
              "SECRET_KEY": settings.SECRET_KEY}, capture_output=True, text=True, check=True)
     assert other.stdout.split() == [CSRF_MARK, PATH_MARK]

@@ -9,11 +9,12 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
-from tournaments.views.public import CSRF_MARK, PATH_MARK
+from tournaments.views.public import stand_ins
 
 pytestmark = pytest.mark.django_db
 PAGES = ("public_standings", "public_draw", "public_results", "public_bracket",
          "public_projector")
+CSRF_MARK, PATH_MARK = stand_ins().csrf, stand_ins().path
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 

@@ -87,12 +87,6 @@ def stand_ins() -> StandIns:
                     path="path" + salted_hmac("visitors-page", "path").hexdigest()[:32])
 
 
-def __getattr__(name):  # `from tournaments.views.public import CSRF_MARK` (tests)
-    if name in ("CSRF_MARK", "PATH_MARK"):
-        return getattr(stand_ins(), name[:4].lower())
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # Kept pages split at their stand-ins, in bytes, in this process (the latest few, for a
 # minute): a visitor's answer is the pieces joined with their token and path, without
 # scanning the page for the stand-ins or encoding it on every visit. A minute, so that what
