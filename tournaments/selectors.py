@@ -319,19 +319,19 @@ class Overview:
         return bracket
 
 
-def overview(tournament: Tournament, *, past_tables: bool = True) -> Overview:
+def overview(tournament: Tournament, *, past_tables: bool = True,
+             players: bool = True) -> Overview:
     """Entries, rounds, tables with their matches, byes and standings: four queries.
 
     Without `past_tables` (the organizer's dashboard, which shows the round being played)
     only the current round's tables and byes are read as models, the earlier rounds' left
     empty; the standings come from plain values (standings_table): six queries, and no
-    model for each match of a long evening.
+    model for each match of a long evening. Without `players` the teams are read without
+    their players, for pages that show only the teams' names (half the models of a field).
     """
-    entries = list(
-        Entry.objects.filter(tournament=tournament)
-        .select_related("team__first_player", "team__second_player")
-        .order_by("seed")
-    )
+    entries = Entry.objects.filter(tournament=tournament).order_by("seed")
+    entries = list(entries.select_related(
+        *(("team__first_player", "team__second_player") if players else ("team",))))
     by_id = {entry.pk: entry for entry in entries}
     rounds = {r.pk: RoundView(r) for r in Round.objects.filter(tournament=tournament)
               .order_by("number")}
@@ -392,11 +392,10 @@ def field_size(tournament: Tournament, entries, drawn=None) -> int:
     if tournament.format != Format.SWISS:
         return len(tournament.field)
     if drawn is None:
-        drawn = {*Table.objects.filter(round__tournament=tournament).values_list(
-            "entry_a_id", flat=True),
-            *Table.objects.filter(round__tournament=tournament).values_list(
-                "entry_b_id", flat=True),
-            *Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)}
+        drawn = {entry for pair in Table.objects.filter(round__tournament=tournament)
+                 .values_list("entry_a_id", "entry_b_id") for entry in pair}
+        drawn.update(Bye.objects.filter(round__tournament=tournament)
+                     .values_list("entry_id", flat=True))
     joined = set(tournament.field) | set(drawn)
     joined |= {e.pk for e in draw_candidates(entries, tournament.field)}
     return len(joined)

@@ -12,9 +12,8 @@ same way among themselves.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tournaments.metrics import COLUMNS, COUNTED, TIEBREAKS, Counts, Tally, check_tiebreaks
 
@@ -61,33 +60,40 @@ def compute_standings(
     teams still in."""
     tiebreaks = TIEBREAKS if tiebreaks is None else tuple(tiebreaks)
     check_tiebreaks(tiebreaks)
-    counts = {team.id: Counter() for team in teams}
+    # Plain dicts of counts, not Counters: a field of 512 teams counts 3,500 sides.
+    counts = {team.id: dict.fromkeys(COUNTED, 0) for team in teams}
     opponents: dict[int, list[int]] = {team.id: [] for team in teams}
     for result in results:
         _count_result(counts, result)
         opponents[result.team_a].append(result.team_b)
         opponents[result.team_b].append(result.team_a)
-    for team_id, count in Counter(byes).items():
+    for team_id in byes:
         _check_known(counts, team_id)
-        counts[team_id]["byes"] += count
-        counts[team_id]["wins"] += count
+        counts[team_id]["byes"] += 1
+        counts[team_id]["wins"] += 1
 
-    final = {team_id: Tally(**{name: count[name] for name in COUNTED},
-                            opponents=tuple(opponents[team_id]))
+    final = {team_id: Tally(**count, opponents=tuple(opponents[team_id]))
              for team_id, count in counts.items()}
-    unranked = [_standing(team, final) for team in teams]
-    # Withdrawn teams after the teams still in; their results stay in everyone's Buchholz.
-    unranked.sort(key=lambda s: (s.withdrawn, -s.wins,
-                                 *(-getattr(s, name) for name in tiebreaks), s.seed))
-    return [replace(standing, rank=rank) for rank, standing in enumerate(unranked, start=1)]
+    values = {team_id: {metric.key: metric.value(tally, final) for metric in COLUMNS}
+              for team_id, tally in final.items()}
+
+    def order(team: TeamRecord) -> tuple:
+        # Withdrawn teams after the teams still in; their results stay in everyone's Buchholz.
+        metric = values[team.id]
+        return (team.withdrawn, -metric["wins"], *[-metric[name] for name in tiebreaks],
+                team.seed)
+
+    return [Standing(rank=rank, team_id=team.id, name=team.name, seed=team.seed,
+                     withdrawn=team.withdrawn, **values[team.id])
+            for rank, team in enumerate(sorted(teams, key=order), start=1)]
 
 
-def _check_known(counts: dict[int, Counter], team_id: int) -> None:
+def _check_known(counts: dict[int, dict[str, int]], team_id: int) -> None:
     if team_id not in counts:
         raise ValueError(f"Team {team_id} is not in the tournament")
 
 
-def _count_result(counts: dict[int, Counter], result: Result) -> None:
+def _count_result(counts: dict[int, dict[str, int]], result: Result) -> None:
     _check_known(counts, result.team_a)
     _check_known(counts, result.team_b)
     if result.winner not in (result.team_a, result.team_b):
@@ -100,15 +106,3 @@ def _count_result(counts: dict[int, Counter], result: Result) -> None:
         count["points_for"] += scored
         count["points_against"] += conceded
         count["wins" if team_id == result.winner else "losses"] += 1
-
-
-def _standing(team: TeamRecord, tallies: dict[int, Tally]) -> Standing:
-    tally = tallies[team.id]
-    return Standing(
-        rank=0,  # set once sorted
-        team_id=team.id,
-        name=team.name,
-        seed=team.seed,
-        withdrawn=team.withdrawn,
-        **{metric.key: metric.value(tally, tallies) for metric in COLUMNS},
-    )

@@ -4,8 +4,8 @@ from django import template
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from lib.html import escape
 from lib.urls import cached_reverse
@@ -46,13 +46,12 @@ def standing_row(standing, columns: list[Column], provisional_teams):
     cells (tests/tournaments/test_table_card_tag.py checks it against the template it
     replaced)."""
     name = escape(standing.name)
-    if standing.withdrawn:
-        said = _("withdrawn")
-        name += f" <small>({said})</small>"
-    if standing.team_id in provisional_teams:
-        why = _("Counts a result that waits for the opponents’ confirmation")
-        said = _("provisional")
-        name += f' <small class="provisional" title="{why}">({said})</small>'
+    if standing.withdrawn or standing.team_id in provisional_teams:
+        withdrawn_mark, provisional_mark = _row_marks()
+        if standing.withdrawn:
+            name += withdrawn_mark
+        if standing.team_id in provisional_teams:
+            name += provisional_mark
     withdrawn = ' class="withdrawn"' if standing.withdrawn else ""
     cells = _cells(standing, columns)
     return mark_safe(
@@ -60,6 +59,22 @@ def standing_row(standing, columns: list[Column], provisional_teams):
         f'      <th scope="row">{standing.rank}</th>\n'
         f'      <td class="name">{name}</td>\n'
         f"      {cells}\n    </tr>\n    ")
+
+
+_marks_by_language: dict[str | None, tuple[str, str]] = {}
+
+
+def _row_marks() -> tuple[str, str]:
+    """The "withdrawn" and "provisional" marks after a team's name, translated once per
+    language, not once per row: every row of an evening's field may carry one."""
+    language = get_language()
+    marks = _marks_by_language.get(language)
+    if marks is None:
+        why = _("Counts a result that waits for the opponents’ confirmation")
+        marks = _marks_by_language[language] = (
+            " <small>({})</small>".format(_("withdrawn")),
+            ' <small class="provisional" title="{}">({})</small>'.format(why, _("provisional")))
+    return marks
 
 
 def _cells(standing, columns: list[Column]) -> str:

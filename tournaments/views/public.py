@@ -51,7 +51,7 @@ def _live_html(request, tournament, page, tag) -> str:
         # The standings page shows the standings alone, the draw and the projector the round
         # being played: only the results and the bracket need every round's tables.
         view = StandingsOnly.of(tournament) if page == "standings" else overview(
-            tournament, past_tables=page in EVERY_ROUND)
+            tournament, past_tables=page in EVERY_ROUND, players=False)
         html = render_to_string(PAGES[page] + "#live", {
             "tournament": tournament, "view": view, "page": page, "etag": tag,
         }, request=request)
