@@ -29,7 +29,14 @@ from scoring.services import NewTeam
 from tournaments import services
 from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import can_organize, etag, overview, standings_table, tiebreaks_of
+from tournaments.selectors import (
+    STANDINGS_SECONDS,
+    can_organize,
+    etag,
+    overview,
+    standings_table,
+    tiebreaks_of,
+)
 from tournaments.services import Settings
 
 router = Router(tags=["tournaments"])
@@ -37,7 +44,6 @@ router = Router(tags=["tournaments"])
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
 TeamId = Path(..., ge=1, le=MAX_ID, description="The team's id in the tournament.")
 ERRORS = documented_errors(ErrorOut)
-STANDINGS_SECONDS = 600  # as the public pages' fragments (tournaments/views/public.py)
 
 
 def _tournament(request, pk: int, *, organize: bool) -> Tournament:

@@ -1,8 +1,10 @@
 """Reads for tournaments: a fixed handful of queries, whatever the size of the field."""
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
+from django.core.cache import cache
 from django.db.models import Count, F, Q, Sum
 from django.http import Http404
 from django.utils.translation import get_language
@@ -187,6 +189,32 @@ def standings_and_provisional(tournament: Tournament, entries=None
     return compute_standings(teams, results, list(byes), tiebreaks_of(tournament)), provisional
 
 
+# How long standings are kept in the shared cache: as the public pages' fragments.
+STANDINGS_SECONDS = 600
+# A kept line is a plain tuple in the order of Standing's fields, named in the key: a
+# release that changes them never reads another's lines.
+_LINE_FIELDS = tuple(f.name for f in fields(Standing))
+_KEPT = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
+
+
+def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing], set[int]]:
+    """standings_and_provisional, kept in the shared cache while the standings stand still:
+    until a match ends, a finished one changes, or the tournament does (its ETag with
+    `finished_only`). The dashboard and the spectators' draw and projector are drawn again
+    at every hand played at any table; they read one row of totals, not every result of
+    the evening."""
+    key = _KEPT + etag(tournament, finished_only=True)
+    kept = cache.get(key)
+    if kept is not None:
+        lines, provisional = kept
+        return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
+            set(provisional)
+    standings, provisional = standings_and_provisional(tournament, entries)
+    cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS) for s in standings],
+                    sorted(provisional)), STANDINGS_SECONDS)
+    return standings, provisional
+
+
 @dataclass(frozen=True)
 class StandingsOnly:
     """What a page that shows only the standings reads of an Overview."""
@@ -357,7 +385,7 @@ def overview(tournament: Tournament, *, past_tables: bool = True,
                        and t.match.confirmation in PROVISIONAL
                        for entry in (t.entry_a_id, t.entry_b_id)}
     else:  # drawn: read again
-        drawn, (standings, provisional) = None, standings_and_provisional(tournament, entries)
+        drawn, (standings, provisional) = None, kept_standings(tournament, entries)
     return Overview(
         tournament=tournament,
         entries=entries,

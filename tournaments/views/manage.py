@@ -246,7 +246,8 @@ def dashboard(request, tournament):
         template = "tournaments/dashboard.html" + ("#live" if request.htmx else "")
         response = TemplateResponse(request, template, {
             # The round being played, and the standings: no earlier round's tables.
-            "tournament": tournament, "view": overview(tournament, past_tables=False, players=False),
+            "tournament": tournament,
+            "view": overview(tournament, past_tables=False, players=False),
             "etag": tag, "now": timezone.now(),
         })
     response["ETag"] = tag
