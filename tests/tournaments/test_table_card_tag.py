@@ -83,13 +83,9 @@ ROWS_AFTER = ("{% load l10n tournament_tags %}{% localize off %}[\n"
               "{% standing_row s columns view.provisional_teams %}{% endfor %}]{% endlocalize %}")
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("buchholz", [True, False])
-def test_a_standings_row_is_drawn_as_the_template_drew_it(language, buchholz):
+def random_standings(rng: random.Random) -> list:
     from tournaments.standings import Standing
-    from tournaments.templatetags.tournament_tags import standings_columns
 
-    rng = random.Random(language)
     fields = set(Standing.__dataclass_fields__)
     standings = []
     for rank in range(1, 201):
@@ -97,6 +93,15 @@ def test_a_standings_row_is_drawn_as_the_template_drew_it(language, buchholz):
         values.update(rank=rank, team_id=rank, name=rng.choice(NAMES) + f" {rank}",
                       seed=rank, withdrawn=rng.random() < 0.2)
         standings.append(Standing(**values))
+    return standings
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("buchholz", [True, False])
+def test_a_standings_row_is_drawn_as_the_template_drew_it(language, buchholz):
+    from tournaments.templatetags.tournament_tags import standings_columns
+
+    standings = random_standings(random.Random(language))
     with translation.override(language):
         columns = standings_columns(buchholz=buchholz)
         context = {"view": SimpleNamespace(standings=standings, provisional_teams={
@@ -107,3 +112,35 @@ def test_a_standings_row_is_drawn_as_the_template_drew_it(language, buchholz):
     for drawn, expected in zip(after.split("</tr>"), before.split("</tr>"), strict=True):
         assert drawn == expected
     assert "&lt;b&gt;" in after and 'class="withdrawn"' in after and "provisional" in after
+
+
+PROJECTOR_BEFORE = dict(zip(("standings", "tables"), (
+    Path(__file__).parent / "projector_rows_partials.html").read_text().split(
+        "\n{# --- tables --- #}\n"), strict=True))
+PROJECTOR_AFTER = {
+    "standings": "{% load tournament_tags %}[{% for s in page %}"
+                 "{% projector_standing_row s columns %}{% endfor %}]",
+    "tables": "{% load tournament_tags %}[{% for t in page %}"
+              "{% projector_table_row t %}{% endfor %}]",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_projectors_rows_are_drawn_as_the_template_drew_them(language):
+    from tournaments.templatetags.tournament_tags import standings_columns
+
+    rng = random.Random(f"projector {language}")
+    pages = {"standings": random_standings(rng),
+             "tables": [random_table(rng, number) for number in range(1, 401)]}
+    with translation.override(language):
+        columns = standings_columns("wins", "difference")
+        for kind, page in pages.items():
+            context = {"page": page, "columns": columns}
+            before = engines["django"].from_string(PROJECTOR_BEFORE[kind]).render(context)
+            after = engines["django"].from_string(PROJECTOR_AFTER[kind]).render(context)
+            before = before[before.index("["):]
+            for drawn, expected in zip(after.split("</tr>"), before.split("</tr>"),
+                                       strict=True):
+                assert drawn == expected
+            assert "&lt;b&gt;" in after and "<b>" not in after
+            assert kind != "standings" or ('class="diff">+' in after and "-" in after)

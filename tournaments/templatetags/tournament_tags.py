@@ -227,3 +227,50 @@ def table_card(context, t):
                                    context["round_view"].round.number))
     html.append("\n  </li>\n  ")
     return mark_safe("".join(html))
+
+
+# --- The projector's rows ----------------------------------------------------------------
+# The projector shows the whole field, ten lines to a page: 512 standings rows and 256
+# tables, drawn again at every hand played. One call per row writes what the template's
+# loops wrote (tests/tournaments/test_table_card_tag.py compares them).
+
+
+@register.simple_tag
+def projector_standing_row(standing, columns: list[Column]):
+    """A team's line on the projector: rank, name, and the columns given (wins and the
+    points difference)."""
+    cells = "".join(
+        f'<td class="{"diff" if column.signed else "wins"}">'
+        f'{"+" if column.signed and value > 0 else ""}{value}</td>'
+        for column in columns for value in (int(getattr(standing, column.key)),))
+    return mark_safe(
+        f'\n            <tr><td class="rank">{standing.rank}</td><th scope="row" class="name">'
+        f"{escape(standing.name)}</th>{cells}</tr>\n            ")
+
+
+@register.simple_tag
+def projector_table_row(t):
+    """A table on the projector: its number, the teams and scores (the winner first once
+    the match is over), and how far it is."""
+    match = t.match
+    a, b = escape(t.entry_a.name), escape(t.entry_b.name)
+    if t.winner == t.entry_b:
+        sides = (f'<span class="won">{b} {match.score_b}</span> – '
+                 f"<span>{match.score_a} {a}</span>")
+    else:
+        won = "won" if t.winner == t.entry_a else ""
+        sides = (f'<span class="{won}">{a} {match.score_a}</span> – '
+                 f"<span>{match.score_b} {b}</span>")
+    if t.finished:
+        state = "✓ " + _("over")
+    else:
+        hands = match.hand_count
+        state = ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}
+    return mark_safe(
+        f'\n            <tr class="{"finished" if t.finished else ""}">\n'
+        f'              <th scope="row" class="table-number">{t.table.number}</th>\n'
+        f"              \n"
+        f'              <td class="match">{sides}</td>\n'
+        f"              \n"
+        f'              <td class="state">{state}</td>\n'
+        f"            </tr>\n            ")
