@@ -4,7 +4,7 @@ from django import template
 from django.template.defaulttags import CsrfTokenNode
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 
 from lib.html import escape
@@ -39,6 +39,44 @@ def metric(standing, key: str):
     return getattr(standing, key)
 
 
+# The fixed words of the tags below, translated once per language rather than at each of a
+# field's 512 rows or 256 tables: a translation looked up costs as much as a row's cells.
+_WORDS = {
+    "why_provisional": gettext_noop("Counts a result that waits for the opponents’ "
+                                    "confirmation"),
+    "withdrawn": gettext_noop("withdrawn"),
+    "provisional": gettext_noop("provisional"),
+    "table": gettext_noop("Table %(number)s"),
+    "last_hand": gettext_noop("last hand %(since)s"),
+    "not_started": gettext_noop("not started"),
+    "time_called": gettext_noop("time called"),
+    "from_paper": gettext_noop("from paper"),
+    "waiting": gettext_noop("waiting for confirmation"),
+    "confirmed": gettext_noop("confirmed"),
+    "disputed_why": gettext_noop("disputed: “%(reason)s”"),
+    "disputed": gettext_noop("disputed"),
+    "no_confirmation": gettext_noop("no confirmation needed"),
+    "playing": gettext_noop("playing"),
+    "open": gettext_noop("Open"),
+    "opponents_view": gettext_noop("Opponents' view"),
+    "paper": gettext_noop("Result from paper"),
+    "correct_paper": gettext_noop("Correct the result from paper"),
+    "confirm": gettext_noop("Confirm for the opponents"),
+    "over": gettext_noop("over"),
+}
+_words_by_language: dict[str | None, dict[str, str]] = {}
+
+
+def _words() -> dict[str, str]:
+    """_WORDS in the active language."""
+    language = get_language()
+    words = _words_by_language.get(language)
+    if words is None:
+        words = _words_by_language[language] = {
+            key: _(message) for key, message in _WORDS.items()}
+    return words
+
+
 @register.simple_tag
 def standing_row(standing, columns: list[Column], provisional_teams):
     """A team's row in the standings: rank, name (withdrawn, provisional) and a cell per
@@ -61,20 +99,12 @@ def standing_row(standing, columns: list[Column], provisional_teams):
         f"      {cells}\n    </tr>\n    ")
 
 
-_marks_by_language: dict[str | None, tuple[str, str]] = {}
-
-
 def _row_marks() -> tuple[str, str]:
-    """The "withdrawn" and "provisional" marks after a team's name, translated once per
-    language, not once per row: every row of an evening's field may carry one."""
-    language = get_language()
-    marks = _marks_by_language.get(language)
-    if marks is None:
-        why = _("Counts a result that waits for the opponents’ confirmation")
-        marks = _marks_by_language[language] = (
-            " <small>({})</small>".format(_("withdrawn")),
-            ' <small class="provisional" title="{}">({})</small>'.format(why, _("provisional")))
-    return marks
+    """The "withdrawn" and "provisional" marks after a team's name."""
+    text = _words()
+    return (" <small>({})</small>".format(text["withdrawn"]),
+            ' <small class="provisional" title="{}">({})</small>'.format(
+                text["why_provisional"], text["provisional"]))
 
 
 def _cells(standing, columns: list[Column]) -> str:
@@ -126,6 +156,7 @@ def _sides(t) -> str:
 
 
 def _state(t, show_times: bool, now) -> str:
+    text = _words()
     match = t.match
     if t.finished:
         return (f'<span class="done">✓</span> '
@@ -134,44 +165,46 @@ def _state(t, show_times: bool, now) -> str:
     words = [ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}]
     if show_times:
         if match.last_hand_at:
-            words.append(_("last hand %(since)s") % {"since": escape(ago(match.last_hand_at,
+            words.append(text["last_hand"] % {"since": escape(ago(match.last_hand_at,
                                                                           now))})
         else:
-            words.append(_("not started"))
+            words.append(text["not_started"])
     if match.time_called_after is not None:
-        words.append(_("time called"))
+        words.append(text["time_called"])
     return " · ".join(words)
 
 
 def _confirmation_state(t, show_links: bool) -> str:
+    text = _words()
     match = t.match
     html = ""
     if match.from_paper:
-        said = _("from paper")
+        said = text["from_paper"]
         html = f'<span class="muted">{said}</span> · '
     state = match.confirmation
     if state == "waiting":
-        said = _("waiting for confirmation")
+        said = text["waiting"]
         html += f'<span class="waiting">{said}</span>'
     elif state == "confirmed":
-        said = _("confirmed")
+        said = text["confirmed"]
         html += f'<span class="confirmed">{said}</span>'
     elif state == "disputed":
-        words = (_("disputed: “%(reason)s”") % {"reason": escape(match.dispute_reason)}
-                 if match.dispute_reason and show_links else _("disputed"))
+        words = (text["disputed_why"] % {"reason": escape(match.dispute_reason)}
+                 if match.dispute_reason and show_links else text["disputed"])
         html += f'<span class="disputed">{words}</span>'
     elif match.confirmation_mode != "none":
-        html += _("no confirmation needed") if t.finished else _("playing")
+        html += text["no_confirmation"] if t.finished else text["playing"]
     return html
 
 
 def _table_actions(context, t, tournament, round_number: int) -> str:
+    text = _words()
     match, table = t.match, t.table.number
-    open_words = _("Open")
+    open_words = text["open"]
     html = [f'<span class="table-actions">\n      <a class="small" href="'
             f'{cached_reverse("owned:table", pk=match.pk)}">{open_words}</a>\n      ']
     if match.confirmation_mode != "none":
-        opponents_view = _("Opponents' view")
+        opponents_view = text["opponents_view"]
         html.append(f'<a class="small" href="'
                     f'{cached_reverse("opponents", token=match.opponents_token)}">'
                     f'{opponents_view}</a>')
@@ -179,14 +212,14 @@ def _table_actions(context, t, tournament, round_number: int) -> str:
     if not match.hand_count and not match.forfeited_by:
         paper = cached_reverse("tournament_table_paper", pk=tournament.pk, number=round_number,
                                table=table)
-        words = (_("Correct the result from paper") if match.from_paper
-                 else _("Result from paper"))
+        words = (text["correct_paper"] if match.from_paper
+                 else text["paper"])
         html.append(f'<a class="small" href="{paper}">{words}</a>')
     html.append("\n      ")
     if match.confirmation in ("waiting", "disputed"):
         confirm = cached_reverse("tournament_table_confirm", pk=tournament.pk,
                                  number=round_number, table=table)
-        said = _("Confirm for the opponents")
+        said = text["confirm"]
         html.append(
             f'\n      <form method="post" action="{confirm}" class="inline">'
             f"{CsrfTokenNode().render(context)}\n"
@@ -201,9 +234,10 @@ def table_card(context, t):
     """One table of `round_view` (from the context, with `show_links`, `show_times`, `now`
     and `tournament`): its number, the teams and scores, how far it is, its confirmation,
     and the organizer's links."""
+    text = _words()
     match = t.match
     show_links, show_times = context.get("show_links"), context.get("show_times")
-    number = _("Table %(number)s") % {"number": t.table.number}
+    number = text["table"] % {"number": t.table.number}
     html = [f'\n  <li class="table-card{" finished" if t.finished else ""}">\n'
             f'    <span class="table-number">{number}</span>\n'
             f'    <span class="sides">\n      {_sides(t)}\n    </span>\n    ']
@@ -252,6 +286,7 @@ def projector_standing_row(standing, columns: list[Column]):
 def projector_table_row(t):
     """A table on the projector: its number, the teams and scores (the winner first once
     the match is over), and how far it is."""
+    text = _words()
     match = t.match
     a, b = escape(t.entry_a.name), escape(t.entry_b.name)
     if t.winner == t.entry_b:
@@ -262,7 +297,7 @@ def projector_table_row(t):
         sides = (f'<span class="{won}">{a} {match.score_a}</span> – '
                  f"<span>{match.score_b} {b}</span>")
     if t.finished:
-        state = "✓ " + _("over")
+        state = "✓ " + text["over"]
     else:
         hands = match.hand_count
         state = ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}
