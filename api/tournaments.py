@@ -34,6 +34,7 @@ from tournaments.selectors import (
     can_organize,
     etag,
     overview,
+    standing_still,
     standings_table,
     tiebreaks_of,
 )
@@ -159,7 +160,8 @@ def standings(request, id: int = TournamentId):
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
-            cache.set(key, body, STANDINGS_SECONDS)
+            if standing_still(tournament, tag, "api"):
+                cache.set(key, body, STANDINGS_SECONDS)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"

@@ -33,6 +33,9 @@ class ClubMatches:
     def after_result_change(self, match, before, after, user) -> None:
         ratings.after_match_change(match)
 
+    def after_team_change(self, team) -> None:
+        """A club follows its players, not team names: nothing to do."""
+
     def reference(self, match):
         return None
 

@@ -30,6 +30,11 @@ class TeamAdmin(NamedAdmin):
     search_fields = ["name"]
     autocomplete_fields = ["first_player", "second_player"]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:
+            services.team_changed(team=obj)
+
 
 class HandInline(admin.TabularInline):
     model = Hand

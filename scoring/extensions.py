@@ -22,7 +22,7 @@ from django.db.models import Q
 
 if TYPE_CHECKING:
     from scoring import rules
-    from scoring.models import Match
+    from scoring.models import Match, Team
 
 
 class MatchExtension(Protocol):
@@ -48,6 +48,9 @@ class MatchExtension(Protocol):
                             after: rules.MatchState, user) -> None:
         """A write changed the match's result: follow it (a knockout winner moves on), or
         raise a scoring.errors.Conflict, which takes the change back (same transaction)."""
+
+    def after_team_change(self, team: Team) -> None:
+        """A team's name or players changed (the admin): the pages that show it follow."""
 
     def reference(self, match: Match) -> dict | None:
         """Where the match belongs, for its page and the API (tournament, round, table)."""
@@ -97,6 +100,11 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
         return
     for extension in _registered:
         extension.after_result_change(match, before, after, user)
+
+
+def after_team_change(team: Team) -> None:
+    for extension in _registered:
+        extension.after_team_change(team)
 
 
 def reference(match: Match) -> dict | None:

@@ -3,14 +3,14 @@ TournamentsConfig.ready(): a tournament's matches are kept by its organizers, re
 anyone when it is public, closed to table links once their round is, and a knockout's
 corrected result moves its winner into the next round."""
 
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_noop
 
 from scoring import rules
 from scoring.errors import Conflict
 from scoring.models import Match
 from tournaments import services
-from tournaments.models import Round, Stage, Table
+from tournaments.models import Round, Stage, Table, Tournament
 from tournaments.selectors import is_over
 
 
@@ -80,6 +80,11 @@ class TournamentMatches:
         if refusal is None or (user is not None and self.may_keep_score(user, match)):
             return None
         return refusal
+
+    def after_team_change(self, team) -> None:
+        """Its tournaments' pages and standings are drawn again (their version is in every
+        ETag and in the kept standings' key)."""
+        Tournament.objects.filter(entries__team=team).update(version=F("version") + 1)
 
     def after_result_change(self, match, before, after, user) -> None:
         """A knockout match's result changed once the next round is drawn: its new winner

@@ -69,16 +69,32 @@ def _with_totals(finished_only: bool) -> CompiledRead:
 
 
 def _totals(finished_only: bool) -> dict:
-    # Which matches count, and the version of each: a count and a sum of versions alone
-    # can stay the same while one match stops counting and another starts.
+    """Which matches count, and the version of each, summed. Sums of ids and versions
+    alone can stay the same while matches stop counting and others start (tables 1 and 4
+    ending, taken back, then tables 2 and 3): sums of each (id, version) mixed (_mixed)
+    tell such sets apart all but once in 2⁶². The sum of versions grows at every write
+    to a match, so that the ETag of every match never comes back."""
     counted = _counted(finished_only)
+    match_id, version = F(f"{_MATCH}__id"), F(f"{_MATCH}__version")
     return dict(zip(_TOTAL_NAMES, (
-        Count(_MATCH, filter=counted), Sum(f"{_MATCH}__version", filter=counted),
-        Sum(f"{_MATCH}__id", filter=counted),
-        Sum(F(f"{_MATCH}__id") * F(f"{_MATCH}__version"), filter=counted)), strict=True))
+        Count(_MATCH, filter=counted), Sum(version, filter=counted),
+        *(Sum(_mixed(match_id, version, prime, factor), filter=counted)
+          for prime, factor in _MIXINGS)), strict=True))
 
 
-_TOTAL_NAMES = ("etag_matches", "etag_versions", "etag_ids", "etag_weighted")
+# Two primes under 2³¹ and factors under 2³⁰: every product below stays under 2⁶³, in
+# PostgreSQL's bigint and SQLite's integers alike.
+_MIXINGS = ((2_147_483_647, 1_000_000_007), (2_147_483_629, 999_999_937))
+
+
+def _mixed(match_id, version, prime: int, factor: int):
+    """(id, version) made a number under `prime` that no simple sum of others repeats:
+    x = id·1000003 + version, then x² + factor·x, all modulo the prime."""
+    x = ((match_id % prime) * 1_000_003 + version) % prime
+    return (x * x + x * factor) % prime
+
+
+_TOTAL_NAMES = ("etag_matches", "etag_versions", "etag_mixed", "etag_mixed_again")
 _TOTALS = {finished_only: _totals_by_tournament(finished_only) for finished_only in (False, True)}
 _PUBLIC = {finished_only: _with_totals(finished_only) for finished_only in (False, True)}
 
@@ -105,8 +121,11 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
         totals = tuple(getattr(tournament, name) for name in _TOTAL_NAMES)
     else:
         totals = _TOTALS[finished_only](tournament.pk)
-    parts = [tournament.pk, int(tournament.created_at.timestamp()), tournament.version,
-             *(total or 0 for total in totals or (0, 0, 0, 0)), get_language(), *extra]
+    # The creation time to the microsecond: a database restored or filled again gives the
+    # same id to another tournament, maybe within the same second (as scoring.states).
+    parts = [tournament.pk, f"{tournament.created_at.timestamp():.6f}", tournament.version,
+             *(total or 0 for total in totals or (0,) * len(_TOTAL_NAMES)), get_language(),
+             *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 
@@ -203,16 +222,25 @@ def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing]
     `finished_only`). The dashboard and the spectators' draw and projector are drawn again
     at every hand played at any table; they read one row of totals, not every result of
     the evening."""
-    key = _KEPT + etag(tournament, finished_only=True)
-    kept = cache.get(key)
+    tag = etag(tournament, finished_only=True)
+    kept = cache.get(_KEPT + tag)
     if kept is not None:
         lines, provisional = kept
         return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
             set(provisional)
     standings, provisional = standings_and_provisional(tournament, entries)
-    cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS) for s in standings],
-                    sorted(provisional)), STANDINGS_SECONDS)
+    if standing_still(tournament, tag):
+        cache.set(_KEPT + tag, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
+                                 for s in standings], sorted(provisional)), STANDINGS_SECONDS)
     return standings, provisional
+
+
+def standing_still(tournament: Tournament, tag: str, *extra) -> bool:
+    """Whether `tag` (an ETag with `finished_only`, read before the standings were) still
+    holds once they are read. A match that ended in between (another request's commit)
+    would have them kept under a key of before, which comes back when that last hand is
+    taken back: such standings are shown, never kept. One query, on a miss only."""
+    return etag(tournament, *extra, finished_only=True) == tag
 
 
 @dataclass(frozen=True)

@@ -3,17 +3,21 @@ shared cache between two results: drawn again at every hand played at any table,
 the evening's results only when a match ends, a finished one changes, or the tournament
 does, and never show a standing that has moved."""
 
+import json
 import re
+from unittest import mock
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import confirmations, rules
+from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from tests.tournaments.helpers import finish, make_tournament
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +97,123 @@ def test_the_projector_follows_the_standings_too(client, organizer):
     winner = first.entry_b.team.name
     standings = body[body.index('id="projector-standings"'):body.index('id="projector-tables"')]
     assert re.search(rf'{winner}</th><td class="wins">1</td>', standings)
+
+
+# --- Found by an outside review: the key must tell every standing apart ----------------------
+
+PROJECTOR_ROW = re.compile(r'class="name">([^<]+)</th><td class="wins">(\d+)</td>')
+
+
+def fresh(tournament):
+    """The standings computed now, from the database: (team, wins), best first."""
+    standings, _ = selectors.standings_and_provisional(Tournament.objects.get(pk=tournament.pk))
+    return [(s.name, s.wins) for s in standings]
+
+
+def everywhere(client, tournament):
+    """The standings as the dashboard, the projector, the public page and the API show them."""
+    public = Client().get(reverse("public_standings", args=[tournament.pk])).content.decode()
+    projector = Client().get(reverse("public_projector", args=[tournament.pk])).content.decode()
+    api = json.loads(Client().get(f"/api/v1/tournaments/{tournament.pk}/standings").content)
+    return {
+        "dashboard": [(name, wins) for name, wins, _marks in dashboard(client, tournament)[0]],
+        "projector": [(name.strip(), int(wins)) for name, wins in PROJECTOR_ROW.findall(projector)],
+        "public": [(name.strip(), int(wins)) for name, _marks, wins in ROW.findall(public)],
+        "api": [(line["team"]["name"], line["wins"]) for line in api["standings"]],
+    }
+
+
+def shown_as(tournament):
+    expected = fresh(tournament)
+    return {"dashboard": expected, "projector": expected, "public": expected, "api": expected}
+
+
+@pytest.mark.parametrize("how", ["paper", "hands"])
+def test_results_moved_from_tables_1_and_4_to_tables_2_and_3(client, organizer, how):
+    """The same number of finished matches, the same sums of their ids and versions: two
+    sheets entered on the wrong tables and moved, or two last hands taken back and two other
+    tables ended. The standings are not those of before."""
+    tournament = make_tournament(organizer, teams=8, confirmation="none")
+    t1, t2, t3, t4 = tables(services.draw_next_round(tournament=tournament))
+    assert [t.match_id - t1.match_id for t in (t2, t3, t4)] == [1, 2, 3]
+    if how == "paper":
+        for table in (t1, t4):
+            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=11,
+                                     score_b=4, finish_reason="target")
+        everywhere(client, tournament)
+        for table in (t1, t4):
+            paper.take_back_paper_result(match=table.match_id, by=organizer)
+        for table in (t2, t3):
+            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=11,
+                                     score_b=4, finish_reason="target")
+    else:
+        finish(t1.match), finish(t4.match)
+        everywhere(client, tournament)
+        scoring.undo_last_hand(match=t1.match_id)
+        scoring.undo_last_hand(match=t4.match_id)
+        finish(t2.match), finish(t3.match)
+    assert [name for name, wins in fresh(tournament) if wins] == [
+        t2.entry_a.team.name, t3.entry_a.team.name]
+    assert everywhere(client, tournament) == shown_as(tournament)
+
+
+@pytest.mark.parametrize("where", ["kept_standings", "public page", "api"])
+def test_a_match_ending_while_the_standings_are_read_is_not_kept_under_the_older_key(
+        client, organizer, where):
+    """A keeper's last hand committed by another request between the key's query and the
+    results' read, then taken back at once: the key of before is current again, and must
+    not bring back the standings with that win."""
+    tournament = make_tournament(organizer, teams=4, confirmation="none")
+    t1, _t2 = tables(services.draw_next_round(tournament=tournament))
+    scoring.record_hand(match=t1.match_id, number=1, hand=rules.Hand.played(7, 4))
+    read = selectors.standings_and_provisional
+
+    def meanwhile(*args, **kwargs):
+        finish(t1.match)
+        return read(*args, **kwargs)
+
+    with mock.patch.object(selectors, "standings_and_provisional", meanwhile):
+        if where == "kept_standings":
+            dashboard(client, tournament)
+        elif where == "public page":
+            Client().get(reverse("public_standings", args=[tournament.pk]))
+        else:
+            Client().get(f"/api/v1/tournaments/{tournament.pk}/standings")
+    scoring.undo_last_hand(match=t1.match_id)
+    assert {wins for _name, wins in fresh(tournament)} == {0}
+    assert everywhere(client, tournament) == shown_as(tournament)
+
+
+def test_a_team_renamed_in_the_admin_is_renamed_in_the_standings(client, organizer,
+                                                                 django_user_model):
+    tournament = make_tournament(organizer, teams=4)
+    t1, _t2 = tables(services.draw_next_round(tournament=tournament))
+    everywhere(client, tournament)
+    team = t1.entry_a.team
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "pw")
+    client.force_login(admin)
+    response = client.post(reverse("admin:scoring_team_change", args=[team.pk]), {
+        "name": "Les Renommés", "first_player": team.first_player_id,
+        "second_player": team.second_player_id})
+    assert response.status_code == 302
+    client.force_login(organizer)
+    assert "Les Renommés" in dict(fresh(tournament))
+    assert everywhere(client, tournament) == shown_as(tournament)
+
+
+def test_another_tournament_with_the_same_id_in_the_same_second(client, organizer):
+    """A database restored, or emptied and filled again: the same id, created in the same
+    second, at the same version."""
+    first = make_tournament(organizer, teams=4)
+    everywhere(client, first)
+    first.refresh_from_db()
+    pk, created_at, version = first.pk, first.created_at, first.version
+    Tournament.objects.filter(pk=pk).delete()
+    again = Tournament.objects.create(
+        pk=pk, owner=organizer, name="Une autre soirée", variant="politaine", target=11,
+        format="swiss", swiss_rounds=3, public=True,
+        created_at=created_at.replace(microsecond=(created_at.microsecond + 1) % 10**6))
+    services.add_teams(tournament=again, teams=[
+        scoring.NewTeam(f"Autre {i}", ("P", "Q")) for i in range(1, 5)])
+    Tournament.objects.filter(pk=pk).update(version=version)
+    assert everywhere(client, again) == shown_as(again)

@@ -27,6 +27,7 @@ from tournaments.selectors import (
     can_organize,
     etag,
     overview,
+    standing_still,
     tournament_for_public,
 )
 
@@ -55,8 +56,21 @@ def _live_html(request, tournament, page, tag) -> str:
         html = render_to_string(PAGES[page] + "#live", {
             "tournament": tournament, "view": view, "page": page, "etag": tag,
         }, request=request)
-        cache.set(key, html, CACHE_SECONDS)
+        if _still(tournament, page, tag):
+            cache.set(key, html, CACHE_SECONDS)
     return html
+
+
+def _still(tournament, page, tag) -> bool:
+    """Whether what was just drawn may be kept under `tag`. The standings' tag, which
+    counts finished matches only, can come back (a last hand taken back); every other
+    page's counts every write, and never does."""
+    if page not in FINISHED_ONLY:
+        return True
+    checked = tournament.__dict__.setdefault("still_checked", {})  # the page and its part
+    if tag not in checked:
+        checked[tag] = standing_still(tournament, tag, page)
+    return checked[tag]
 
 
 @dataclass(frozen=True)
@@ -111,21 +125,24 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
     now = time.monotonic()
     kept_until, pieces = _PIECES.get(key, (0, None))
     if kept_until < now:
-        html = cache.get(key)
+        html, keep = cache.get(key), True
         if html is None:
             html = render_to_string(PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
                 "live_html": mark_safe(_live_html(request, tournament, page, tag)),
                 "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
             }, request=request)
-            cache.set(key, html, CACHE_SECONDS)
+            keep = _still(tournament, page, tag)
+            if keep:
+                cache.set(key, html, CACHE_SECONDS)
         pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
                        for piece in marks.pattern.split(html))
-        with _PIECES_LOCK:
-            _PIECES.pop(key, None)
-            while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
-                del _PIECES[next(iter(_PIECES))]
-            _PIECES[key] = (now + PIECES_SECONDS, pieces)
+        if keep:
+            with _PIECES_LOCK:
+                _PIECES.pop(key, None)
+                while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
+                    del _PIECES[next(iter(_PIECES))]
+                _PIECES[key] = (now + PIECES_SECONDS, pieces)
     visitors = {}
     if marks.csrf in pieces:  # a page with a form (the projector has none)
         visitors[marks.csrf] = get_token(request).encode()
