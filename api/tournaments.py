@@ -31,10 +31,10 @@ from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import (
     STANDINGS_SECONDS,
+    StandingStill,
     can_organize,
     etag,
     overview,
-    standing_still,
     standings_table,
     tiebreaks_of,
 )
@@ -152,6 +152,7 @@ def standings(request, id: int = TournamentId):
         key = f"api:standings:{tag}"
         body = cache.get(key)
         if body is None:
+            still = StandingStill(tournament, tag, "api")
             data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
                 {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
                  **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
@@ -160,7 +161,7 @@ def standings(request, id: int = TournamentId):
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
-            if standing_still(tournament, tag, "api"):
+            if still.holds():
                 cache.set(key, body, STANDINGS_SECONDS)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag

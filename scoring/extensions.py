@@ -104,7 +104,9 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
 
 def after_team_change(team: Team) -> None:
     for extension in _registered:
-        extension.after_team_change(team)
+        # Added after the others: an extension written before it has nothing to follow.
+        if (follow := getattr(extension, "after_team_change", None)) is not None:
+            follow(team)
 
 
 def reference(match: Match) -> dict | None:

@@ -83,14 +83,14 @@ def make_team(team: NewTeam) -> Team:
 
 
 @transaction.atomic
-
-@transaction.atomic
 def team_changed(*, team: Team) -> None:
     """A team's name or players were changed (the admin saves it): what the apps built on
     scoring draw of it follows (scoring.extensions). Its matches' pages show the new name
     from their next change."""
     extensions.after_team_change(team)
 
+
+@transaction.atomic
 def create_match(
     *,
     owner,

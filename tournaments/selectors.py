@@ -121,12 +121,43 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
         totals = tuple(getattr(tournament, name) for name in _TOTAL_NAMES)
     else:
         totals = _TOTALS[finished_only](tournament.pk)
+    return _etag_of(tournament, totals, extra)
+
+
+def _etag_of(tournament: Tournament, totals, extra) -> str:
     # The creation time to the microsecond: a database restored or filled again gives the
     # same id to another tournament, maybe within the same second (as scoring.states).
     parts = [tournament.pk, f"{tournament.created_at.timestamp():.6f}", tournament.version,
              *(total or 0 for total in totals or (0,) * len(_TOTAL_NAMES)), get_language(),
              *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
+
+
+# Every match's totals and the finished ones', in one row (StandingStill).
+_BOTH_TOTALS = CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk).values(
+    "pk").annotate(
+        **{f"every_{name}": total for name, total in _totals(False).items()},
+        **{f"finished_{name}": total for name, total in _totals(True).items()},
+).values_list(*(f"{which}_{name}" for which in ("every", "finished") for name in _TOTAL_NAMES)))
+
+
+class StandingStill:
+    """Whether what is read from its start to `holds()` may be kept under `tag`, an ETag
+    with `finished_only` read before it. That ETag comes back when a last hand is taken
+    back: standings read while a match ended (another request's commit), or ended and was
+    taken back, would be kept under a key that comes back with the wrong standings. The
+    totals of every match, which grow at every write and never come back, are read before
+    and after: unchanged, and the finished ones still those of `tag`, nothing was written
+    in between. A query at the start and one at the end, on a miss only."""
+
+    def __init__(self, tournament: Tournament, tag: str, *extra):
+        self.tournament, self.tag, self.extra = tournament, tag, extra
+        self.before = _BOTH_TOTALS(tournament.pk)
+
+    def holds(self) -> bool:
+        finished = self.before[len(_TOTAL_NAMES):] if self.before else None
+        return (_etag_of(self.tournament, finished, self.extra) == self.tag
+                and _BOTH_TOTALS(self.tournament.pk) == self.before)
 
 
 def is_over(tournament: Tournament) -> bool:
@@ -228,19 +259,12 @@ def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing]
         lines, provisional = kept
         return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
             set(provisional)
+    still = StandingStill(tournament, tag)
     standings, provisional = standings_and_provisional(tournament, entries)
-    if standing_still(tournament, tag):
+    if still.holds():
         cache.set(_KEPT + tag, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
                                  for s in standings], sorted(provisional)), STANDINGS_SECONDS)
     return standings, provisional
-
-
-def standing_still(tournament: Tournament, tag: str, *extra) -> bool:
-    """Whether `tag` (an ETag with `finished_only`, read before the standings were) still
-    holds once they are read. A match that ended in between (another request's commit)
-    would have them kept under a key of before, which comes back when that last hand is
-    taken back: such standings are shown, never kept. One query, on a miss only."""
-    return etag(tournament, *extra, finished_only=True) == tag
 
 
 @dataclass(frozen=True)

@@ -274,3 +274,21 @@ def test_names_with_control_characters_are_refused(user, name):
         services.create_match(owner=user, variant="politaine", team_a=NewTeam(name),
                               team_b=NewTeam("B", ("Anne", name)))
     assert refused.value.codes == ["team_name", "team_players"]
+
+
+def test_a_match_that_cannot_be_saved_leaves_no_team_or_player_behind(user):
+    """create_match is one transaction (a decorator once slipped onto the function above
+    it: found by a review)."""
+    from unittest import mock
+
+    from django.db import IntegrityError
+
+    from scoring.models import Match, Player, Team
+
+    teams, players = Team.objects.count(), Player.objects.count()
+    with mock.patch.object(Match, "save", side_effect=IntegrityError("refused")), \
+            pytest.raises(IntegrityError):
+        services.create_match(owner=user, variant="politaine",
+                              team_a=services.NewTeam("Les Uns", ("A", "B")),
+                              team_b=services.NewTeam("Les Autres", ("C", "D")))
+    assert (Team.objects.count(), Player.objects.count()) == (teams, players)

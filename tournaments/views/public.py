@@ -24,10 +24,10 @@ from django.views.decorators.http import require_GET
 
 from tournaments.selectors import (
     StandingsOnly,
+    StandingStill,
     can_organize,
     etag,
     overview,
-    standing_still,
     tournament_for_public,
 )
 
@@ -51,26 +51,22 @@ def _live_html(request, tournament, page, tag) -> str:
     if html is None:
         # The standings page shows the standings alone, the draw and the projector the round
         # being played: only the results and the bracket need every round's tables.
+        still = _still(tournament, page, tag)
         view = StandingsOnly.of(tournament) if page == "standings" else overview(
             tournament, past_tables=page in EVERY_ROUND, players=False)
         html = render_to_string(PAGES[page] + "#live", {
             "tournament": tournament, "view": view, "page": page, "etag": tag,
         }, request=request)
-        if _still(tournament, page, tag):
+        if still is None or still.holds():
             cache.set(key, html, CACHE_SECONDS)
     return html
 
 
-def _still(tournament, page, tag) -> bool:
-    """Whether what was just drawn may be kept under `tag`. The standings' tag, which
-    counts finished matches only, can come back (a last hand taken back); every other
-    page's counts every write, and never does."""
-    if page not in FINISHED_ONLY:
-        return True
-    checked = tournament.__dict__.setdefault("still_checked", {})  # the page and its part
-    if tag not in checked:
-        checked[tag] = standing_still(tournament, tag, page)
-    return checked[tag]
+def _still(tournament, page, tag) -> StandingStill | None:
+    """What tells whether a page drawn from now on may be kept under `tag`: the standings'
+    tag, which counts finished matches only, can come back (a last hand taken back); every
+    other page's counts every write and never does (None: always)."""
+    return StandingStill(tournament, tag, page) if page in FINISHED_ONLY else None
 
 
 @dataclass(frozen=True)
@@ -127,12 +123,13 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
     if kept_until < now:
         html, keep = cache.get(key), True
         if html is None:
+            still = _still(tournament, page, tag)
             html = render_to_string(PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
                 "live_html": mark_safe(_live_html(request, tournament, page, tag)),
                 "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
             }, request=request)
-            keep = _still(tournament, page, tag)
+            keep = still is None or still.holds()
             if keep:
                 cache.set(key, html, CACHE_SECONDS)
         pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
