@@ -155,14 +155,18 @@ def _sides(t) -> str:
         for entry, score in (a, b)) + ("\n\n      " if swapped else "\n")
 
 
+def _hands(count: int) -> str:
+    """How far a match is: "3 hands"."""
+    return ngettext("%(hands)s hand", "%(hands)s hands", count) % {"hands": count}
+
+
 def _state(t, show_times: bool, now) -> str:
     text = _words()
     match = t.match
     if t.finished:
         return (f'<span class="done">✓</span> '
                 f"{escape(display.match_result(match, t.entry_a.name, t.entry_b.name))}\n      ")
-    hands = match.hand_count
-    words = [ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}]
+    words = [_hands(match.hand_count)]
     if show_times:
         if match.last_hand_at:
             words.append(text["last_hand"] % {"since": escape(ago(match.last_hand_at,
@@ -296,11 +300,7 @@ def projector_table_row(t):
         won = "won" if t.winner == t.entry_a else ""
         sides = (f'<span class="{won}">{a} {match.score_a}</span> – '
                  f"<span>{match.score_b} {b}</span>")
-    if t.finished:
-        state = "✓ " + text["over"]
-    else:
-        hands = match.hand_count
-        state = ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}
+    state = "✓ " + text["over"] if t.finished else _hands(match.hand_count)
     return mark_safe(
         f'\n            <tr class="{"finished" if t.finished else ""}">\n'
         f'              <th scope="row" class="table-number">{t.table.number}</th>\n'
