@@ -31,11 +31,11 @@ from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
 from tournaments.selectors import (
     STANDINGS_SECONDS,
-    StandingStill,
     can_organize,
+    counted_totals,
     etag,
     overview,
-    standings_table,
+    read_standings,
     tiebreaks_of,
 )
 from tournaments.services import Settings
@@ -145,23 +145,24 @@ def standings(request, id: int = TournamentId):
     ends) and kept in the shared cache, as the public pages are. The answer's ETag, sent
     back in If-None-Match, gets a 304 while they have not moved."""
     tournament = _tournament(request, id, organize=False)
-    tag = etag(tournament, "api", finished_only=True)
+    totals = counted_totals(tournament, finished_only=True)
+    tag = etag(tournament, "api", totals=totals)
     if tag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
         key = f"api:standings:{tag}"
         body = cache.get(key)
         if body is None:
-            still = StandingStill(tournament, tag, "api")
+            read = read_standings(tournament)
             data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
                 {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
                  **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
                  "withdrawn": s.withdrawn}
-                for s in standings_table(tournament)
+                for s in read.standings
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
-            if still.holds():
+            if read.are_those_of(totals):
                 cache.set(key, body, STANDINGS_SECONDS)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag

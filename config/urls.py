@@ -17,11 +17,14 @@ class FaviconView(RedirectView):
 urlpatterns = [
     # Browsers ask for it whatever the page says.
     path("favicon.ico", FaviconView.as_view()),
-    # First: the score keepers' pages and their polls (every 3 s from every phone) are found
-    # without walking the other apps' patterns (no pattern of theirs overlaps these).
-    path("", include("scoring.urls")),
-    # Then the spectators' pages of a tournament, polled by every projector and phone.
+    # First the spectators' pages of a tournament, polled by every projector and phone: a
+    # prefix, so that other paths pass it at the cost of one match (no pattern of the
+    # score keepers' starts with "t/").
     path("t/", include("tournaments.public_urls")),
+    # Then the score keepers' pages and what their phones send, found without walking the
+    # other apps' patterns (no pattern of theirs overlaps these). A phone's poll that finds
+    # nothing new is answered before (scoring.middleware).
+    path("", include("scoring.urls")),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

@@ -63,9 +63,11 @@ def _totals_by_tournament(finished_only: bool) -> CompiledRead:
 
 def _with_totals(finished_only: bool) -> CompiledRead:
     """The tournament, and the totals of its ETag in the same query (a spectator's page asks
-    the database once)."""
-    return CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk).annotate(
-        **_totals(finished_only)))
+    the database once). Without round 1's field, a list of every team that only the count
+    of rounds asks for, on a page drawn anew (one query then): not decoded from JSON at
+    every spectator's poll."""
+    return CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk).defer(
+        "field").annotate(**_totals(finished_only)))
 
 
 def _totals(finished_only: bool) -> dict:
@@ -109,18 +111,25 @@ def tournament_for_public(pk: int, user, *, finished_only: bool = False) -> Tour
     return found
 
 
-def etag(tournament: Tournament, *extra, finished_only: bool = False) -> str:
+def counted_totals(tournament: Tournament, *, finished_only: bool = False) -> tuple:
+    """The totals an ETag is made of (`etag(..., totals=...)`): one query, or none for a
+    tournament just read with them (`tournament_for_public`)."""
+    # The totals read with the tournament serve once: a write after the read changes them.
+    if tournament.__dict__.pop("etag_totals_of", None) is finished_only:
+        return tuple(getattr(tournament, name) for name in _TOTAL_NAMES)
+    return _TOTALS[finished_only](tournament.pk)
+
+
+def etag(tournament: Tournament, *extra, finished_only: bool = False,
+         totals: tuple | None = None) -> str:
     """Changes with any write to the tournament or to one of its matches: one query, or
-    none for a tournament just read with its totals (`tournament_for_public`).
+    none with the `totals` already read (counted_totals with the same `finished_only`).
 
     With `finished_only`, only finished matches count: the standings change when a match
     ends (or a finished one is corrected), not with every hand played.
     """
-    # The totals read with the tournament serve once: a write after the read changes them.
-    if tournament.__dict__.pop("etag_totals_of", None) is finished_only:
-        totals = tuple(getattr(tournament, name) for name in _TOTAL_NAMES)
-    else:
-        totals = _TOTALS[finished_only](tournament.pk)
+    if totals is None:
+        totals = counted_totals(tournament, finished_only=finished_only)
     return _etag_of(tournament, totals, extra)
 
 
@@ -128,12 +137,16 @@ def _etag_of(tournament: Tournament, totals, extra) -> str:
     # The creation time to the microsecond: a database restored or filled again gives the
     # same id to another tournament, maybe within the same second (as scoring.states).
     parts = [tournament.pk, f"{tournament.created_at.timestamp():.6f}", tournament.version,
-             *(total or 0 for total in totals or (0,) * len(_TOTAL_NAMES)), get_language(),
-             *extra]
+             *_plain(totals), get_language(), *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 
-# Every match's totals and the finished ones', in one row (StandingStill).
+def _plain(totals) -> tuple:
+    """Totals as an ETag writes them: a sum over no match (None) is 0."""
+    return tuple(total or 0 for total in totals or (0,) * len(_TOTAL_NAMES))
+
+
+# Every match's totals and the finished ones', in one row (the organizer's dashboard).
 _BOTH_TOTALS = CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=pk).values(
     "pk").annotate(
         **{f"every_{name}": total for name, total in _totals(False).items()},
@@ -141,23 +154,20 @@ _BOTH_TOTALS = CompiledRead(Tournament, lambda pk: Tournament.objects.filter(pk=
 ).values_list(*(f"{which}_{name}" for which in ("every", "finished") for name in _TOTAL_NAMES)))
 
 
-class StandingStill:
-    """Whether what is read from its start to `holds()` may be kept under `tag`, an ETag
-    with `finished_only` read before it. That ETag comes back when a last hand is taken
-    back: standings read while a match ended (another request's commit), or ended and was
-    taken back, would be kept under a key that comes back with the wrong standings. The
-    totals of every match, which grow at every write and never come back, are read before
-    and after: unchanged, and the finished ones still those of `tag`, nothing was written
-    in between. A query at the start and one at the end, on a miss only."""
+def both_totals(tournament: Tournament) -> tuple[tuple, tuple]:
+    """The totals of every match and those of the finished ones, read in one query."""
+    row = _BOTH_TOTALS(tournament.pk) or (None,) * (2 * len(_TOTAL_NAMES))
+    return row[:len(_TOTAL_NAMES)], row[len(_TOTAL_NAMES):]
 
-    def __init__(self, tournament: Tournament, tag: str, *extra):
-        self.tournament, self.tag, self.extra = tournament, tag, extra
-        self.before = _BOTH_TOTALS(tournament.pk)
 
-    def holds(self) -> bool:
-        finished = self.before[len(_TOTAL_NAMES):] if self.before else None
-        return (_etag_of(self.tournament, finished, self.extra) == self.tag
-                and _BOTH_TOTALS(self.tournament.pk) == self.before)
+def finished_totals_of(matches) -> tuple:
+    """The totals of an ETag with `finished_only` (_totals(True)), counted here over the
+    (match id, version) of the finished matches a read found: the same numbers the
+    database gives for the same matches (tests/tournaments/test_etag_totals.py)."""
+    matches = list(matches)
+    return (len(matches), sum(version for _id, version in matches),
+            *(sum(_mixed(match_id, version, prime, factor) for match_id, version in matches)
+              for prime, factor in _MIXINGS))
 
 
 def is_over(tournament: Tournament) -> bool:
@@ -212,31 +222,48 @@ def standings_of(tournament: Tournament, entries, *, rounds_before: int | None =
     return standings_from(tournament, entries, list(tables), list(byes))
 
 
-def standings_table(tournament: Tournament, entries=None) -> list[Standing]:
+@dataclass(frozen=True)
+class StandingsRead:
+    """The standings, the teams (entry ids) whose standing counts a result that waits for
+    the opponents' confirmation or that they dispute, and the totals of the finished
+    matches they count."""
+
+    standings: list[Standing]
+    provisional: set[int]
+    counted: tuple
+
+    def are_those_of(self, totals) -> bool:
+        """Whether these standings count the very matches of an ETag's `totals` (with
+        `finished_only`, read before them), so that they may be kept under it. A match that
+        ended, or ended and was taken back, between that read and this one makes them
+        differ: kept, such standings would come back with that ETag when the match's last
+        hand is taken back."""
+        return self.counted == _plain(totals)
+
+
+def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
     """The standings from plain values, no model built for each of the field's matches:
     the finished results and the byes (and the teams, unless `entries` are given)."""
-    return standings_and_provisional(tournament, entries)[0]
-
-
-def standings_and_provisional(tournament: Tournament, entries=None
-                              ) -> tuple[list[Standing], set[int]]:
-    """The standings, and the teams (entry ids) whose standing counts a result that waits
-    for the opponents' confirmation or that they dispute."""
     if entries is None:
         teams = [TeamRecord(*values) for values in Entry.objects.filter(tournament=tournament)
                  .order_by("seed").values_list("pk", "team__name", "seed", "withdrawn")]
     else:
         teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
-    results, provisional = [], set()
-    for a, b, score_a, score_b, winner, confirmation in Table.objects.filter(
-        round__tournament=tournament, match__status=rules.Status.FINISHED,
-    ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
-                  "match__winner", "match__confirmation"):
+    results, provisional, matches = [], set(), []
+    for a, b, score_a, score_b, winner, confirmation, match_id, version in \
+            Table.objects.filter(
+                round__tournament=tournament, match__status=rules.Status.FINISHED,
+            ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
+                          "match__winner", "match__confirmation", "match_id",
+                          "match__version"):
         results.append(Result(a, b, score_a, score_b, a if winner == rules.Team.A else b))
+        matches.append((match_id, version))
         if confirmation in PROVISIONAL:
             provisional.update((a, b))
     byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
-    return compute_standings(teams, results, list(byes), tiebreaks_of(tournament)), provisional
+    return StandingsRead(
+        compute_standings(teams, results, list(byes), tiebreaks_of(tournament)), provisional,
+        finished_totals_of(matches))
 
 
 # How long standings are kept in the shared cache: as the public pages' fragments.
@@ -247,24 +274,28 @@ _LINE_FIELDS = tuple(f.name for f in fields(Standing))
 _KEPT = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
 
 
-def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing], set[int]]:
-    """standings_and_provisional, kept in the shared cache while the standings stand still:
-    until a match ends, a finished one changes, or the tournament does (its ETag with
-    `finished_only`). The dashboard and the spectators' draw and projector are drawn again
-    at every hand played at any table; they read one row of totals, not every result of
-    the evening."""
-    tag = etag(tournament, finished_only=True)
-    kept = cache.get(_KEPT + tag)
+def kept_standings(tournament: Tournament, entries=None, *,
+                   finished_totals: tuple | None = None) -> tuple[list[Standing], set[int]]:
+    """The standings and the provisional teams, kept in the shared cache while the
+    standings stand still: until a match ends, a finished one changes, or the tournament
+    does (its ETag with `finished_only`, of `finished_totals` when this request has read
+    them already). The dashboard and the spectators' draw and projector are drawn again at
+    every hand played at any table; they read one row of totals, not every result of the
+    evening."""
+    if finished_totals is None:
+        finished_totals = counted_totals(tournament, finished_only=True)
+    key = _KEPT + etag(tournament, totals=finished_totals)
+    kept = cache.get(key)
     if kept is not None:
         lines, provisional = kept
         return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
             set(provisional)
-    still = StandingStill(tournament, tag)
-    standings, provisional = standings_and_provisional(tournament, entries)
-    if still.holds():
-        cache.set(_KEPT + tag, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
-                                 for s in standings], sorted(provisional)), STANDINGS_SECONDS)
-    return standings, provisional
+    read = read_standings(tournament, entries)
+    if read.are_those_of(finished_totals):
+        cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
+                         for s in read.standings], sorted(read.provisional)),
+                  STANDINGS_SECONDS)
+    return read.standings, read.provisional
 
 
 @dataclass(frozen=True)
@@ -275,8 +306,8 @@ class StandingsOnly:
     provisional_teams: set[int]
 
     @classmethod
-    def of(cls, tournament: Tournament) -> "StandingsOnly":
-        return cls(*standings_and_provisional(tournament))
+    def of(cls, read: StandingsRead) -> "StandingsOnly":
+        return cls(read.standings, read.provisional)
 
 
 # --- What the pages show ------------------------------------------------------------------
@@ -399,15 +430,16 @@ class Overview:
         return bracket
 
 
-def overview(tournament: Tournament, *, past_tables: bool = True,
-             players: bool = True) -> Overview:
+def overview(tournament: Tournament, *, past_tables: bool = True, players: bool = True,
+             finished_totals: tuple | None = None) -> Overview:
     """Entries, rounds, tables with their matches, byes and standings: four queries.
 
     Without `past_tables` (the organizer's dashboard, which shows the round being played)
     only the current round's tables and byes are read as models, the earlier rounds' left
-    empty; the standings come from plain values (standings_table): six queries, and no
+    empty; the standings come from plain values (kept_standings): six queries, and no
     model for each match of a long evening. Without `players` the teams are read without
     their players, for pages that show only the teams' names (half the models of a field).
+    `finished_totals`, read by the same request (both_totals), spare kept_standings its own.
     """
     entries = Entry.objects.filter(tournament=tournament).order_by("seed")
     entries = list(entries.select_related(
@@ -437,7 +469,8 @@ def overview(tournament: Tournament, *, past_tables: bool = True,
                        and t.match.confirmation in PROVISIONAL
                        for entry in (t.entry_a_id, t.entry_b_id)}
     else:  # drawn: read again
-        drawn, (standings, provisional) = None, kept_standings(tournament, entries)
+        drawn, (standings, provisional) = None, kept_standings(
+            tournament, entries, finished_totals=finished_totals)
     return Overview(
         tournament=tournament,
         entries=entries,

@@ -13,11 +13,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from api import tournaments as api_tournaments
 from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from tests.tournaments.helpers import finish, make_tournament
 from tournaments import selectors, services
 from tournaments.models import Tournament
+from tournaments.views import public
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +35,7 @@ def dashboard(client, tournament):
     section = body[body.index('id="standings-title"'):]
     rows = [(name.strip(), int(wins), re.sub(r"<[^>]+>", "", marks).strip())
             for name, marks, wins in ROW.findall(section)]
-    # The evening's results, read as plain values (selectors.standings_and_provisional).
+    # The evening's results, read as plain values (selectors.read_standings).
     results_read = sum('AS "match__winner"' in q["sql"] for q in captured.captured_queries)
     return rows, results_read
 
@@ -106,7 +108,7 @@ PROJECTOR_ROW = re.compile(r'class="name">([^<]+)</th><td class="wins">(\d+)</td
 
 def fresh(tournament):
     """The standings computed now, from the database: (team, wins), best first."""
-    standings, _ = selectors.standings_and_provisional(Tournament.objects.get(pk=tournament.pk))
+    standings = selectors.read_standings(Tournament.objects.get(pk=tournament.pk)).standings
     return [(s.name, s.wins) for s in standings]
 
 
@@ -168,7 +170,7 @@ def test_a_match_ending_while_the_standings_are_read_is_never_kept(
     tournament = make_tournament(organizer, teams=4, confirmation="none")
     t1, _t2 = tables(services.draw_next_round(tournament=tournament))
     scoring.record_hand(match=t1.match_id, number=1, hand=rules.Hand.played(7, 4))
-    read = selectors.standings_and_provisional
+    read = selectors.read_standings
 
     def meanwhile(*args, **kwargs):
         finish(t1.match)
@@ -178,7 +180,8 @@ def test_a_match_ending_while_the_standings_are_read_is_never_kept(
             if taken_back == "during the read":
                 scoring.undo_last_hand(match=t1.match_id)
 
-    with mock.patch.object(selectors, "standings_and_provisional", meanwhile):
+    reader = {"kept_standings": selectors, "public page": public, "api": api_tournaments}
+    with mock.patch.object(reader[where], "read_standings", meanwhile):
         if where == "kept_standings":
             dashboard(client, tournament)
         elif where == "public page":

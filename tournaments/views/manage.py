@@ -21,6 +21,7 @@ from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
 from tournaments.models import Entry
 from tournaments.selectors import (
+    both_totals,
     draw_candidates,
     etag,
     organized_by,
@@ -239,7 +240,9 @@ def team_seeds(request, tournament):
 def dashboard(request, tournament):
     """Every table of the current round, live; refreshes itself (304 while nothing changed)."""
     # The minute is part of the ETag: "last hand 5 min ago" moves on even when nothing else does.
-    tag = etag(tournament, "dash", timezone.now().strftime("%H%M"))
+    # Every match's totals make its ETag; the finished ones' key the standings kept.
+    every, finished = both_totals(tournament)
+    tag = etag(tournament, "dash", timezone.now().strftime("%H%M"), totals=every)
     if request.htmx and tag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
@@ -247,7 +250,8 @@ def dashboard(request, tournament):
         response = TemplateResponse(request, template, {
             # The round being played, and the standings: no earlier round's tables.
             "tournament": tournament,
-            "view": overview(tournament, past_tables=False, players=False),
+            "view": overview(tournament, past_tables=False, players=False,
+                             finished_totals=finished),
             "etag": tag, "now": timezone.now(),
         })
     response["ETag"] = tag

@@ -24,10 +24,11 @@ from django.views.decorators.http import require_GET
 
 from tournaments.selectors import (
     StandingsOnly,
-    StandingStill,
     can_organize,
+    counted_totals,
     etag,
     overview,
+    read_standings,
     tournament_for_public,
 )
 
@@ -44,29 +45,29 @@ CACHE_SECONDS = 600
 EVERY_ROUND = {"results", "bracket"}
 
 
-def _live_html(request, tournament, page, tag) -> str:
-    """The page's live part, the same for every spectator: rendered once per ETag."""
+def _live_html(request, tournament, page, tag, totals) -> tuple[str, bool]:
+    """The page's live part, the same for every spectator: rendered once per ETag (`tag`,
+    made of `totals`); and whether it is the tag's, so that it may be kept under it."""
     key = f"public:{page}:{tag}"
     html = cache.get(key)
-    if html is None:
-        # The standings page shows the standings alone, the draw and the projector the round
-        # being played: only the results and the bracket need every round's tables.
-        still = _still(tournament, page, tag)
-        view = StandingsOnly.of(tournament) if page == "standings" else overview(
-            tournament, past_tables=page in EVERY_ROUND, players=False)
-        html = render_to_string(PAGES[page] + "#live", {
-            "tournament": tournament, "view": view, "page": page, "etag": tag,
-        }, request=request)
-        if still is None or still.holds():
-            cache.set(key, html, CACHE_SECONDS)
-    return html
-
-
-def _still(tournament, page, tag) -> StandingStill | None:
-    """What tells whether a page drawn from now on may be kept under `tag`: the standings'
-    tag, which counts finished matches only, can come back (a last hand taken back); every
-    other page's counts every write and never does (None: always)."""
-    return StandingStill(tournament, tag, page) if page in FINISHED_ONLY else None
+    if html is not None:
+        return html, True
+    # The standings page shows the standings alone, the draw and the projector the round
+    # being played: only the results and the bracket need every round's tables.
+    if page == "standings":
+        read = read_standings(tournament)
+        view, faithful = StandingsOnly.of(read), read.are_those_of(totals)
+    else:
+        # Their tags count every write, and never come back: what was written after the
+        # tag was read is newer, never wrong (their standings are kept_standings').
+        view, faithful = overview(tournament, past_tables=page in EVERY_ROUND,
+                                  players=False), True
+    html = render_to_string(PAGES[page] + "#live", {
+        "tournament": tournament, "view": view, "page": page, "etag": tag,
+    }, request=request)
+    if faithful:
+        cache.set(key, html, CACHE_SECONDS)
+    return html, faithful
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def forget_kept_pages() -> None:
     _PIECES.clear()
 
 
-def _visitors_page(request, tournament, page, tag) -> bytes:
+def _visitors_page(request, tournament, page, tag, totals) -> bytes:
     """The whole page for a visitor who is not signed in: rendered once per ETag with
     stand-ins for the visitor's CSRF token (the language form's) and path, which are
     written in for each visitor."""
@@ -123,13 +124,12 @@ def _visitors_page(request, tournament, page, tag) -> bytes:
     if kept_until < now:
         html, keep = cache.get(key), True
         if html is None:
-            still = _still(tournament, page, tag)
+            live_html, keep = _live_html(request, tournament, page, tag, totals)
             html = render_to_string(PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
-                "live_html": mark_safe(_live_html(request, tournament, page, tag)),
+                "live_html": mark_safe(live_html),
                 "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
             }, request=request)
-            keep = still is None or still.holds()
             if keep:
                 cache.set(key, html, CACHE_SECONDS)
         pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
@@ -154,17 +154,18 @@ def _page(page):
     def view(request, pk):
         counted = page in FINISHED_ONLY
         tournament = tournament_for_public(pk, request.user, finished_only=counted)
-        tag = etag(tournament, page, finished_only=counted)
+        totals = counted_totals(tournament, finished_only=counted)
+        tag = etag(tournament, page, totals=totals)
         if tag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         elif request.htmx:  # a poll: the live part only
-            response = HttpResponse(_live_html(request, tournament, page, tag))
+            response = HttpResponse(_live_html(request, tournament, page, tag, totals)[0])
         elif not request.user.is_authenticated and not messages.get_messages(request):
-            response = HttpResponse(_visitors_page(request, tournament, page, tag))
+            response = HttpResponse(_visitors_page(request, tournament, page, tag, totals))
         else:
             response = TemplateResponse(request, PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
-                "live_html": mark_safe(_live_html(request, tournament, page, tag)),
+                "live_html": mark_safe(_live_html(request, tournament, page, tag, totals)[0]),
                 "is_organizer": can_organize(request.user, tournament),
             })
         response["ETag"] = tag
