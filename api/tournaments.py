@@ -164,6 +164,8 @@ def standings(request, id: int = TournamentId):
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
             if read.are_those_of(totals):
                 cache.set(key, body, STANDINGS_SECONDS)
+            else:  # read after a match ended: sent unkept, under the ETag of what was read
+                tag = etag(tournament, "api", totals=read.counted)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"

@@ -194,6 +194,45 @@ def test_a_match_ending_while_the_standings_are_read_is_never_kept(
     assert everywhere(client, tournament) == shown_as(tournament)
 
 
+@pytest.mark.parametrize("where", ["public poll", "public page", "api"])
+def test_standings_read_after_a_match_ended_go_out_under_the_tag_of_what_was_read(
+        organizer, where):
+    """Not kept, the standings read after a match ended are still sent, and sent under the
+    ETag of what was read: under the tag of before, once that last hand is taken back the
+    browser's poll (the fragment names its tag) would get a 304 and go on showing the win
+    (found by the third outside review)."""
+    tournament = make_tournament(organizer, teams=4, confirmation="none")
+    t1, _t2 = tables(services.draw_next_round(tournament=tournament))
+    scoring.record_hand(match=t1.match_id, number=1, hand=rules.Hand.played(7, 4))
+    read = selectors.read_standings
+
+    def meanwhile(*args, **kwargs):
+        finish(t1.match)  # another request's commit, after this one read the ETag
+        return read(*args, **kwargs)
+
+    api = where == "api"
+    url = (f"/api/v1/tournaments/{tournament.pk}/standings" if api
+           else reverse("public_standings", args=[tournament.pk]))
+    extra = {"HTTP_HX_REQUEST": "true"} if where == "public poll" else {}
+    browser = Client()
+    with mock.patch.object(api_tournaments if api else public, "read_standings", meanwhile):
+        first = browser.get(url, **extra)
+    tag = first["ETag"]
+    if api:
+        shown = {line["wins"] for line in json.loads(first.content)["standings"]}
+    else:
+        body = first.content.decode()
+        shown = {int(wins) for _name, _marks, wins in ROW.findall(body)}
+        # The poll sends the tag its fragment names.
+        named = re.search(r"\"If-None-Match\": \"([^']+)\"", body).group(1)
+        assert named.encode().decode("unicode_escape") == tag
+    assert shown == {0, 1}
+    scoring.undo_last_hand(match=t1.match_id)
+    again = browser.get(url, HTTP_IF_NONE_MATCH=tag, **extra)
+    assert again.status_code == 200
+    assert again["ETag"] != tag
+
+
 def test_standings_read_undisturbed_are_kept(client, organizer):
     """The other side: with nothing written meanwhile, the standings are kept, and the next
     drawings read no result."""

@@ -45,29 +45,35 @@ CACHE_SECONDS = 600
 EVERY_ROUND = {"results", "bracket"}
 
 
-def _live_html(request, tournament, page, tag, totals) -> tuple[str, bool]:
+def _live_html(request, tournament, page, tag, totals) -> tuple[str, str]:
     """The page's live part, the same for every spectator: rendered once per ETag (`tag`,
-    made of `totals`); and whether it is the tag's, so that it may be kept under it."""
+    made of `totals`) and kept; and the ETag it was drawn for. That is `tag`, but for
+    standings read after a match ended since the tag was read (or ended and was taken
+    back): they are not the tag's, and go out unkept under the tag of what was read, since
+    `tag` comes back when that last hand is taken back, and a browser holding these
+    standings under it would be told 304 and go on showing the win."""
     key = f"public:{page}:{tag}"
     html = cache.get(key)
     if html is not None:
-        return html, True
+        return html, tag
+    drawn_for = tag
     # The standings page shows the standings alone, the draw and the projector the round
     # being played: only the results and the bracket need every round's tables.
     if page == "standings":
         read = read_standings(tournament)
-        view, faithful = StandingsOnly.of(read), read.are_those_of(totals)
+        view = StandingsOnly.of(read)
+        if not read.are_those_of(totals):
+            drawn_for = etag(tournament, page, totals=read.counted)
     else:
-        # Their tags count every write, and never come back: what was written after the
-        # tag was read is newer, never wrong (their standings are kept_standings').
-        view, faithful = overview(tournament, past_tables=page in EVERY_ROUND,
-                                  players=False), True
+        # Their tags count every write and never come back: what was written after the tag
+        # was read is newer, never wrong (their standings are kept_standings').
+        view = overview(tournament, past_tables=page in EVERY_ROUND, players=False)
     html = render_to_string(PAGES[page] + "#live", {
-        "tournament": tournament, "view": view, "page": page, "etag": tag,
+        "tournament": tournament, "view": view, "page": page, "etag": drawn_for,
     }, request=request)
-    if faithful:
+    if drawn_for == tag:
         cache.set(key, html, CACHE_SECONDS)
-    return html, faithful
+    return html, drawn_for
 
 
 @dataclass(frozen=True)
@@ -113,28 +119,29 @@ def forget_kept_pages() -> None:
     _PIECES.clear()
 
 
-def _visitors_page(request, tournament, page, tag, totals) -> bytes:
+def _visitors_page(request, tournament, page, tag, totals) -> tuple[bytes, str]:
     """The whole page for a visitor who is not signed in: rendered once per ETag with
     stand-ins for the visitor's CSRF token (the language form's) and path, which are
-    written in for each visitor."""
+    written in for each visitor; and the ETag it was drawn for (as _live_html)."""
     marks = stand_ins()
     key = f"{marks.key}{page}:{tag}"
     now = time.monotonic()
     kept_until, pieces = _PIECES.get(key, (0, None))
+    drawn_for = tag
     if kept_until < now:
-        html, keep = cache.get(key), True
+        html = cache.get(key)
         if html is None:
-            live_html, keep = _live_html(request, tournament, page, tag, totals)
+            live_html, drawn_for = _live_html(request, tournament, page, tag, totals)
             html = render_to_string(PAGES[page], {
-                "tournament": tournament, "page": page, "etag": tag,
+                "tournament": tournament, "page": page, "etag": drawn_for,
                 "live_html": mark_safe(live_html),
                 "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
             }, request=request)
-            if keep:
+            if drawn_for == tag:
                 cache.set(key, html, CACHE_SECONDS)
         pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
                        for piece in marks.pattern.split(html))
-        if keep:
+        if drawn_for == tag:
             with _PIECES_LOCK:
                 _PIECES.pop(key, None)
                 while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
@@ -146,7 +153,7 @@ def _visitors_page(request, tournament, page, tag, totals) -> bytes:
     if marks.path in pieces:
         visitors[marks.path] = escape(request.get_full_path()).encode()
     return b"".join(visitors[piece] if piece.__class__ is str else piece
-                    for piece in pieces)
+                    for piece in pieces), drawn_for
 
 
 def _page(page):
@@ -159,13 +166,16 @@ def _page(page):
         if tag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
         elif request.htmx:  # a poll: the live part only
-            response = HttpResponse(_live_html(request, tournament, page, tag, totals)[0])
+            html, tag = _live_html(request, tournament, page, tag, totals)
+            response = HttpResponse(html)
         elif not request.user.is_authenticated and not messages.get_messages(request):
-            response = HttpResponse(_visitors_page(request, tournament, page, tag, totals))
+            html, tag = _visitors_page(request, tournament, page, tag, totals)
+            response = HttpResponse(html)
         else:
+            live_html, tag = _live_html(request, tournament, page, tag, totals)
             response = TemplateResponse(request, PAGES[page], {
                 "tournament": tournament, "page": page, "etag": tag,
-                "live_html": mark_safe(_live_html(request, tournament, page, tag, totals)[0]),
+                "live_html": mark_safe(live_html),
                 "is_organizer": can_organize(request.user, tournament),
             })
         response["ETag"] = tag
