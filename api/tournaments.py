@@ -162,10 +162,9 @@ def standings(request, id: int = TournamentId):
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
-            if read.are_those_of(totals):
+            if (sent_under := read.sent_under(tournament, tag, totals, "api")) == tag:
                 cache.set(key, body, STANDINGS_SECONDS)
-            else:  # read after a match ended: sent unkept, under the ETag of what was read
-                tag = etag(tournament, "api", totals=read.counted)
+            tag = sent_under
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"

@@ -230,6 +230,14 @@ class StandingsRead:
         hand is taken back."""
         return self.counted == _plain(totals)
 
+    def sent_under(self, tournament: Tournament, tag: str, totals, *extra) -> str:
+        """The ETag these standings go out under: `tag` (of `totals`, with `extra`) when
+        they are its; otherwise, not to be kept, the tag of what was read, since `tag`
+        comes back when that last hand is taken back, and a client holding these
+        standings under it would be told 304 and go on showing the win."""
+        return tag if self.are_those_of(totals) else etag(tournament, *extra,
+                                                          totals=self.counted)
+
 
 def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
     """The standings from plain values, no model built for each of the field's matches:

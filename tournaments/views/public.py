@@ -49,9 +49,7 @@ def _live_html(request, tournament, page, tag, totals) -> tuple[str, str]:
     """The page's live part, the same for every spectator: rendered once per ETag (`tag`,
     made of `totals`) and kept; and the ETag it was drawn for. That is `tag`, but for
     standings read after a match ended since the tag was read (or ended and was taken
-    back): they are not the tag's, and go out unkept under the tag of what was read, since
-    `tag` comes back when that last hand is taken back, and a browser holding these
-    standings under it would be told 304 and go on showing the win."""
+    back): they go out unkept under the tag of what was read (StandingsRead.sent_under)."""
     key = f"public:{page}:{tag}"
     html = cache.get(key)
     if html is not None:
@@ -61,9 +59,7 @@ def _live_html(request, tournament, page, tag, totals) -> tuple[str, str]:
     # being played: only the results and the bracket need every round's tables.
     if page == "standings":
         read = read_standings(tournament)
-        view = StandingsOnly.of(read)
-        if not read.are_those_of(totals):
-            drawn_for = etag(tournament, page, totals=read.counted)
+        view, drawn_for = StandingsOnly.of(read), read.sent_under(tournament, tag, totals, page)
     else:
         # Their tags count every write and never come back: what was written after the tag
         # was read is newer, never wrong (their standings are kept_standings').
