@@ -216,10 +216,13 @@ class HandForm(forms.Form):
             if name.rsplit("_", 1)[0] not in self.LIVE and name not in self.LIVE:
                 continue
             typed = isinstance(field.widget, forms.NumberInput)
+            # Not "input changed": htmx takes the value an input holds when it sets up as
+            # the one already checked, so what a keeper typed before the scripts ran would
+            # never be (static/js/app.js checks it once htmx listens).
             field.widget.attrs.update({
                 "data-live-check": "",
                 "hx-post": check.url,
-                "hx-trigger": "input changed delay:300ms" if typed else "change",
+                "hx-trigger": "input delay:300ms" if typed else "change",
                 "hx-target": f"#{check.feedback_id}",
                 "hx-swap": "innerHTML",
                 "hx-sync": f"#{check.feedback_id}:replace",

@@ -104,6 +104,34 @@
     }
   });
 
+  // A slow phone shows the page before its scripts run, and the keeper may type (or tick) in
+  // the meantime: once htmx listens (its first htmx:load, on the body), what was typed is
+  // checked as if htmx had heard it. One check for the form, as htmx would send for the last
+  // keystroke: from a share whose partner is blank, so that the app fills that one in (the
+  // share the keeper is in, if there are several), else from what the keeper is in or
+  // touched last.
+  function touched(input) {
+    return input.type === "radio" || input.type === "checkbox"
+      ? input.checked !== input.defaultChecked : input.value !== input.defaultValue;
+  }
+  function checkWhatWasTyped(form) {
+    var inputs = Array.prototype.filter.call(form.querySelectorAll("[data-live-check]"), touched);
+    var lone = inputs.filter(function (input) {
+      var partner = input.type === "number" && input.value !== "" &&
+        form.querySelector("input[name=" + partnerName(input.name) + "]");
+      return partner && partner.value === "";
+    });
+    var among = lone.length ? lone : inputs;
+    if (!among.length) { return; }
+    var input = among.indexOf(document.activeElement) >= 0 ? document.activeElement
+      : among[among.length - 1];
+    window.htmx.trigger(input, input.type === "number" ? "input" : "change");
+  }
+  document.body.addEventListener("htmx:load", function (evt) {
+    if (evt.target !== document.body || typeof window.htmx === "undefined") { return; }
+    document.querySelectorAll("form.hand-form").forEach(checkWhatWasTyped);
+  });
+
   // After a hand is saved (or refused), the new form's first field takes the focus, so that a
   // phone's keyboard stays up hand after hand; an element elsewhere keeps it (htmx puts it
   // back on the new copy of an element with the same id).
