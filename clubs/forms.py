@@ -77,7 +77,7 @@ class ClubMatchForm(NewMatchForm):
             field.required = True
             field.widget.attrs.update({
                 "list": f"{seat}-players", "autocomplete": "off",
-                "hx-get": suggest_url, "hx-trigger": "input changed delay:250ms, focus",
+                "hx-get": suggest_url, "hx-trigger": "input delay:250ms, focus",
                 "hx-target": f"#{seat}-players", "hx-swap": "outerHTML",
                 "hx-vals": f'{{"list": "{seat}-players"}}',
             })

@@ -365,11 +365,6 @@ class HandForm(forms.Form):
         return slots
 
 
-def _other(field: str) -> str:
-    quantity, team = field.rsplit("_", 1)
-    return f"{quantity}_{'b' if team == 'a' else 'a'}"
-
-
 def _share_of(data, field):
     try:
         value = int(data.get(field, ""))
@@ -382,24 +377,32 @@ def autofill(data, typed: str | None):
     """As the keeper types one team's share of a pair, fill in the other team's (11 - x
     points, 6 - x tricks, 4 - x aces, 20 - x counters), unless the keeper typed that one too.
 
+    Every pair is seen to, not only that of the input `typed` in: a share typed before the
+    page's scripts ran, or whose own check was dropped, gets its partner all the same. A
+    share is the keeper's unless `filled` names it as the app's.
+
     Returns the updated data and {field: value} of what the app filled in.
     """
     data = data.copy()
-    if not typed or typed.rsplit("_", 1)[0] not in rules.PAIR_TOTALS or typed[-2:] not in (
-        "_a",
-        "_b",
-    ):
-        return data, {}
-    other = _other(typed)
     filled = set(filter(None, data.get("filled", "").split(",")))
-    if data.get(other) not in (None, "") and other not in filled:
-        return data, {}
-    share = _share_of(data, typed)
-    data[other] = "" if share is None else str(share)
-    filled.add(other)
     filled.discard(typed)
+    changed = {}
+    for quantity in rules.PAIR_TOTALS:
+        for given, other in ((f"{quantity}_a", f"{quantity}_b"),
+                             (f"{quantity}_b", f"{quantity}_a")):
+            if given in filled or data.get(given) in (None, ""):
+                continue  # not typed by the keeper
+            if data.get(other) not in (None, "") and other not in filled:
+                break  # both typed by the keeper: checked, never changed
+            share = _share_of(data, given)
+            value = "" if share is None else str(share)
+            if data.get(other) != value or other not in filled:
+                changed[other] = value
+            data[other] = value
+            filled.add(other)
+            break
     data["filled"] = ",".join(sorted(filled))
-    return data, {other: data[other]}
+    return data, changed
 
 
 def fill_blanks(data):

@@ -110,7 +110,7 @@ class TeamForm(forms.Form):
         for name in self.PLAYERS if players_url else ():
             self.fields[name].widget.attrs.update({
                 "list": f"{name}-players", "autocomplete": "off",
-                "hx-get": players_url, "hx-trigger": "input changed delay:250ms, focus",
+                "hx-get": players_url, "hx-trigger": "input delay:250ms, focus",
                 "hx-target": f"#{name}-players", "hx-swap": "outerHTML",
                 "hx-vals": f'{{"list": "{name}-players"}}',
             })

@@ -30,6 +30,56 @@
   });
 })();
 
+// What a user typed or chose before the page's scripts ran (a slow phone shows the page
+// first): an input whose value, or tick, is no longer the page's.
+function touched(input) {
+  if (input.type === "radio" || input.type === "checkbox") {
+    return input.checked !== input.defaultChecked;
+  }
+  if (input.tagName === "SELECT") {
+    return Array.prototype.some.call(input.options, function (option) {
+      return option.selected !== option.defaultSelected;
+    });
+  }
+  return input.value !== input.defaultValue;
+}
+
+// `callback` once htmx listens to the page: its first htmx:load, on the body.
+function onFirstLoad(callback) {
+  document.body.addEventListener("htmx:load", function (evt) {
+    if (evt.target === document.body && typeof window.htmx !== "undefined") { callback(); }
+  });
+}
+
+// Elsewhere than the hand form (which has its own, below): what was chosen, or typed in the
+// field the user is in, before the scripts ran is sent once htmx listens, as htmx would have
+// sent it then (the game's usual target, the first dealer, a roster's names); not where
+// the answer would replace something else the user typed.
+onFirstLoad(function () {
+  "use strict";
+  document.querySelectorAll("[hx-trigger]").forEach(function (elt) {
+    var event = /^(input|change)\b/.exec(elt.getAttribute("hx-trigger"));
+    if (!event || elt.hasAttribute("data-live-check")) { return; }
+    var inputs = elt.matches("input, select, textarea") ? [elt]
+      : Array.prototype.slice.call(elt.querySelectorAll("input, select, textarea"));
+    var chosen = inputs.filter(function (input) {
+      if (!touched(input)) { return false; }
+      if (input.type === "radio" || input.type === "checkbox") { return input.checked; }
+      return input.tagName === "SELECT" || input === document.activeElement;
+    });
+    if (!chosen.length) { return; }
+    var selector = elt.getAttribute("hx-target");
+    var target = null;
+    try {
+      target = elt.getAttribute("hx-swap") === "none" ? null
+        : selector ? document.querySelector(selector) : elt;
+    } catch (e) { return; }  // a target htmx finds its own way: not guessed at
+    if (target && Array.prototype.some.call(target.querySelectorAll("input, select, textarea"),
+                                             touched)) { return; }
+    window.htmx.trigger(chosen[0], event[1]);
+  });
+});
+
 // A save's answer adds the new hand's row to the history (scoring/views/table.py); a poll
 // answered while that answer was on its way may have drawn the whole history, that row in
 // it, already: the row is not added twice (the one shown is as new, or newer).
@@ -67,22 +117,28 @@
 
   // The app fills in the other team's share (and the points of counted cards); as soon as
   // the keeper types again, a share the app wrote is cleared until the live check answers,
-  // so that the screen never shows, and Save never sends, a number nobody typed.
-  document.addEventListener("input", function (evt) {
-    var input = evt.target;
-    var form = handForm(input);
-    if (!form || input.type !== "number") { return; }
+  // so that the screen never shows, and Save never sends, a number nobody typed. `typed`:
+  // the inputs the keeper typed in, which leave the form's list of the app's shares.
+  function keeperTyped(form, typed) {
     var filledInput = form.querySelector("input[name=filled]");
     if (!filledInput) { return; }
-    var filled = filledInput.value ? filledInput.value.split(",") : [];
-    filled = filled.filter(function (name) { return name !== input.name; });
-    var stale = [partnerName(input.name)];
-    if (/^(aces|counters)_/.test(input.name)) { stale.push("points_a", "points_b"); }
-    stale.forEach(function (name) {
-      var other = name && form.querySelector("input[name=" + name + "]");
-      if (other && filled.indexOf(name) >= 0) { other.value = ""; }
+    var names = typed.map(function (input) { return input.name; });
+    var filled = (filledInput.value ? filledInput.value.split(",") : []).filter(function (name) {
+      return names.indexOf(name) < 0;
+    });
+    names.forEach(function (name) {
+      var stale = [partnerName(name)];
+      if (/^(aces|counters)_/.test(name)) { stale.push("points_a", "points_b"); }
+      stale.forEach(function (other) {
+        var input = other && filled.indexOf(other) >= 0 && form.querySelector("input[name=" + other + "]");
+        if (input) { input.value = ""; }
+      });
     });
     filledInput.value = filled.join(",");
+  }
+  document.addEventListener("input", function (evt) {
+    var form = handForm(evt.target);
+    if (form && evt.target.type === "number") { keeperTyped(form, [evt.target]); }
   });
 
   // A live-check answer about values the keeper has since changed (or about a hand already
@@ -106,29 +162,18 @@
 
   // A slow phone shows the page before its scripts run, and the keeper may type (or tick) in
   // the meantime: once htmx listens (its first htmx:load, on the body), what was typed is
-  // checked as if htmx had heard it. One check for the form, as htmx would send for the last
-  // keystroke: from a share whose partner is blank, so that the app fills that one in (the
-  // share the keeper is in, if there are several), else from what the keeper is in or
-  // touched last.
-  function touched(input) {
-    return input.type === "radio" || input.type === "checkbox"
-      ? input.checked !== input.defaultChecked : input.value !== input.defaultValue;
-  }
+  // taken as typed (the app's shares it replaced are cleared) and checked, once for the
+  // form (the server fills in every share that a share typed leaves open), from the input
+  // the keeper is in, else from the last one touched.
   function checkWhatWasTyped(form) {
     var inputs = Array.prototype.filter.call(form.querySelectorAll("[data-live-check]"), touched);
-    var lone = inputs.filter(function (input) {
-      var partner = input.type === "number" && input.value !== "" &&
-        form.querySelector("input[name=" + partnerName(input.name) + "]");
-      return partner && partner.value === "";
-    });
-    var among = lone.length ? lone : inputs;
-    if (!among.length) { return; }
-    var input = among.indexOf(document.activeElement) >= 0 ? document.activeElement
-      : among[among.length - 1];
+    if (!inputs.length) { return; }
+    keeperTyped(form, inputs.filter(function (input) { return input.type === "number"; }));
+    var input = inputs.indexOf(document.activeElement) >= 0 ? document.activeElement
+      : inputs[inputs.length - 1];
     window.htmx.trigger(input, input.type === "number" ? "input" : "change");
   }
-  document.body.addEventListener("htmx:load", function (evt) {
-    if (evt.target !== document.body || typeof window.htmx === "undefined") { return; }
+  onFirstLoad(function () {
     document.querySelectorAll("form.hand-form").forEach(checkWhatWasTyped);
   });
 

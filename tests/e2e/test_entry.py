@@ -95,50 +95,6 @@ def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_i
     expect(field(page, "points_b")).to_have_value("")
 
 
-def open_before_its_scripts_run(live_server, page, match) -> list:
-    """A slow phone: the match page shows, and the keeper can type, while htmx is still on
-    its way (the routes held are returned, to be let go when the test says)."""
-    held = []
-    page.route("**/htmx*.js", lambda route: held.append(route))
-    page.goto(live_server.url + f"/matches/{match.pk}/", wait_until="commit")
-    expect(field(page, "points_a")).to_be_editable()
-    return held
-
-
-def let_the_scripts_run(page, held):
-    assert held, "htmx was not held: the test typed with the page's scripts running"
-    for route in held:
-        route.continue_()
-    page.unroute("**/htmx*.js")
-
-
-def test_a_share_typed_before_the_scripts_run_fills_in_the_other(live_server, page, log_in):
-    """The keeper types 7 before the page's scripts have run: once they run, the app fills
-    in 4 and shows what the hand gives, as if the scripts had been there all along."""
-    held = open_before_its_scripts_run(live_server, page, own_match(log_in(page)))
-    type_in(page, "points_a", 7)
-    let_the_scripts_run(page, held)
-    expect(field(page, "points_b")).to_have_value("4")
-    expect(page.locator("#entry-feedback")).to_contain_text("Les Bleus +7, Les Rouges +4.")
-    # From there the page works as always: typing over the share checks it again.
-    type_in(page, "points_a", 9)
-    expect(field(page, "points_b")).to_have_value("2")
-    field(page, "points_a").press("Enter")
-    expect(page.locator("#flash")).to_have_text("Hand 1 saved. The score is 9–2.")
-
-
-def test_a_hand_ticked_and_typed_before_the_scripts_run_is_checked(live_server, page, log_in):
-    """Both shares typed (adding up wrong) and a politaine ticked before the scripts run: once
-    they run, the check says what is wrong, without filling anything in."""
-    held = open_before_its_scripts_run(live_server, page, own_match(log_in(page)))
-    type_points(page, a=6, b=6)
-    choose(page, "politaines_a", "1", scope="#entry")
-    let_the_scripts_run(page, held)
-    expect(slot(page, "points")).to_contain_text("add up to 11")
-    expect(field(page, "points_b")).to_have_value("6")
-    expect(field(page, "points_a")).to_have_value("6")
-
-
 def test_the_first_dealer_chosen_on_hand_1_is_kept(live_server, new_context, log_in):
     page = new_context(viewport=PHONE).new_page()
     user = log_in(page)
