@@ -5,6 +5,7 @@ refusals are shown beside the field (or the pair of fields) they are about.
 """
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -194,8 +195,10 @@ class HandForm(forms.Form):
                 label=_("Who deals first? (Draw a card each: the highest deals.)"),
                 required=False, initial=match.first_dealer,
                 choices=[(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
+                # autocomplete off: Back shows the dealer stored, not the one ticked then.
                 widget=forms.RadioSelect(attrs={"hx-post": first_dealer_url,
-                                                "hx-trigger": "change", "hx-swap": "none"}
+                                                "hx-trigger": "change", "hx-swap": "none",
+                                                "autocomplete": "off"}
                                          if first_dealer_url else {}),
             )
         self.live_check = live_check
@@ -373,34 +376,31 @@ def _share_of(data, field):
     return rules.other_share(field.rsplit("_", 1)[0], value)
 
 
-def autofill(data, typed: str | None):
+def autofill(data, typed: Iterable[str]):
     """As the keeper types one team's share of a pair, fill in the other team's (11 - x
     points, 6 - x tricks, 4 - x aces, 20 - x counters), unless the keeper typed that one too.
 
-    Every pair is seen to, not only that of the input `typed` in: a share typed before the
-    page's scripts ran, or whose own check was dropped, gets its partner all the same. A
-    share is the keeper's unless `filled` names it as the app's.
+    `typed`: the inputs the keeper typed in that the check knows of: the one that sent it,
+    and, in the check sent once a slow phone's scripts have run, every share typed before
+    (static/js/app.js). Only their partners are filled in: a share the keeper emptied to
+    type it again stays empty, whatever its partner holds.
 
     Returns the updated data and {field: value} of what the app filled in.
     """
     data = data.copy()
     filled = set(filter(None, data.get("filled", "").split(",")))
-    filled.discard(typed)
     changed = {}
-    for quantity in rules.PAIR_TOTALS:
-        for given, other in ((f"{quantity}_a", f"{quantity}_b"),
-                             (f"{quantity}_b", f"{quantity}_a")):
-            if given in filled or data.get(given) in (None, ""):
-                continue  # not typed by the keeper
-            if data.get(other) not in (None, "") and other not in filled:
-                break  # both typed by the keeper: checked, never changed
-            share = _share_of(data, given)
-            value = "" if share is None else str(share)
-            if data.get(other) != value or other not in filled:
-                changed[other] = value
-            data[other] = value
-            filled.add(other)
-            break
+    for name in dict.fromkeys(typed):
+        quantity, _, team = (name or "").rpartition("_")
+        if quantity not in rules.PAIR_TOTALS or team not in ("a", "b"):
+            continue
+        other = f"{quantity}_{'b' if team == 'a' else 'a'}"
+        filled.discard(name)
+        if data.get(other) not in (None, "") and other not in filled:
+            continue  # the keeper typed that one too: checked, never changed
+        share = _share_of(data, name)
+        data[other] = changed[other] = "" if share is None else str(share)
+        filled.add(other)
     data["filled"] = ",".join(sorted(filled))
     return data, changed
 

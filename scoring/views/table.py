@@ -237,7 +237,9 @@ def check_correction(request, access, number):
 def _live_check(request, access, correcting=None):
     if not request.htmx:
         return redirect(access.url("table"))
-    data, filled = autofill(request.POST, request.htmx.trigger_name)
+    # The input that sent the check, and the shares typed before a slow phone's scripts ran.
+    typed = [request.htmx.trigger_name, *request.POST.get("typed", "").split(",")[:8]]
+    data, filled = autofill(request.POST, typed)
     page = MatchPage(request, access)
     form = page.hand_form(data, correcting=correcting)
     if form.is_valid() and form.rules_hand.count is not None:

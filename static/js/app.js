@@ -44,8 +44,13 @@ function touched(input) {
   return input.value !== input.defaultValue;
 }
 
-// `callback` once htmx listens to the page: its first htmx:load, on the body.
+// `callback` once htmx listens to a page just opened: its first htmx:load, on the body.
+// Not after Back, Forward or a reload: what the browser puts back was sent when it was
+// chosen, and may have been changed since on another phone.
 function onFirstLoad(callback) {
+  var navigation = window.performance && window.performance.getEntriesByType
+    ? window.performance.getEntriesByType("navigation")[0] : null;
+  if (navigation && navigation.type !== "navigate") { return; }
   document.body.addEventListener("htmx:load", function (evt) {
     if (evt.target === document.body && typeof window.htmx !== "undefined") { callback(); }
   });
@@ -163,16 +168,25 @@ onFirstLoad(function () {
   // A slow phone shows the page before its scripts run, and the keeper may type (or tick) in
   // the meantime: once htmx listens (its first htmx:load, on the body), what was typed is
   // taken as typed (the app's shares it replaced are cleared) and checked, once for the
-  // form (the server fills in every share that a share typed leaves open), from the input
-  // the keeper is in, else from the last one touched.
+  // form, from the input the keeper is in, else from the last one touched. The check names
+  // the shares typed (`typed`), so that the server fills in the partner of each.
+  var typedBefore = null;  // {input, names} for the catch-up's check
   function checkWhatWasTyped(form) {
     var inputs = Array.prototype.filter.call(form.querySelectorAll("[data-live-check]"), touched);
     if (!inputs.length) { return; }
-    keeperTyped(form, inputs.filter(function (input) { return input.type === "number"; }));
+    var shares = inputs.filter(function (input) { return input.type === "number"; });
+    keeperTyped(form, shares);
     var input = inputs.indexOf(document.activeElement) >= 0 ? document.activeElement
       : inputs[inputs.length - 1];
+    typedBefore = { input: input, names: shares.map(function (share) { return share.name; }) };
     window.htmx.trigger(input, input.type === "number" ? "input" : "change");
   }
+  document.body.addEventListener("htmx:configRequest", function (evt) {
+    if (typedBefore && evt.detail.elt === typedBefore.input) {
+      evt.detail.parameters.typed = typedBefore.names.join(",");
+      typedBefore = null;
+    }
+  });
   onFirstLoad(function () {
     document.querySelectorAll("form.hand-form").forEach(checkWhatWasTyped);
   });

@@ -169,3 +169,39 @@ def test_a_seat_typed_is_offered_the_roster(live_server, page, log_in):
     page.locator("#id_seat_n").press_sequentially("gi")
     let_the_scripts_run(page, held)
     expect(page.locator("#seat_n-players option")).to_have_count(2)
+
+
+def test_a_dealer_and_a_share_typed_before_the_scripts_run_both_count(live_server, page,
+                                                                      log_in):
+    match = own_match(log_in(page), first_dealer="N")
+    held = open_before_its_scripts_run(page, live_server.url + f"/matches/{match.pk}/")
+    choose(page, "first_dealer", "W", scope="#entry")
+    type_in(page, "points_a", 7)
+    let_the_scripts_run(page, held)
+    expect(field(page, "points_b")).to_have_value("4")
+    expect(page.locator("#scoreboard dl.deal dd").nth(1)).to_have_text("West (Julie)")
+    field(page, "points_a").press("Enter")
+    expect(page.locator("#flash")).to_have_text("Hand 1 saved. The score is 7–4.")
+    match.refresh_from_db()
+    assert match.first_dealer == "W"
+
+
+def test_back_never_sends_again_a_first_dealer_changed_on_another_phone(
+        live_server, page, log_in):
+    """South ticked and sent; another phone then chooses East; Back to the match page must
+    not send South again (the browser may put its tick back)."""
+    match = own_match(log_in(page), first_dealer="N")
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    with page.expect_response(lambda response: "first-dealer" in response.url):
+        choose(page, "first_dealer", "S", scope="#entry")
+    services.set_first_dealer(match=match.pk, seat="E")  # the other phone
+    page.goto(live_server.url + "/")
+    posts = []
+    page.on("request", lambda request: posts.append(request.url)
+            if request.method == "POST" else None)
+    page.go_back()
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)  # past htmx's first load: the catch-up would have sent it
+    assert posts == []
+    match.refresh_from_db()
+    assert match.first_dealer == "E"

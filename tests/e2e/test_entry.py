@@ -95,6 +95,33 @@ def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_i
     expect(field(page, "points_b")).to_have_value("")
 
 
+def test_a_share_the_keeper_clears_stays_hers_to_type(live_server, page, log_in):
+    """The app's 4 cleared to type her own, or her own 7 cleared to type it again: a pause
+    (she looks at the cards), a politaine ticked, and the share is still empty, so that
+    what she types next is all it holds."""
+    match = own_match(log_in(page))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    type_in(page, "points_a", 7)
+    expect(field(page, "points_b")).to_have_value("4")
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        field(page, "points_b").fill("")
+    settled(page)
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        choose(page, "politaines_b", "1", scope="#entry")
+    settled(page)
+    expect(field(page, "points_b")).to_have_value("")
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        field(page, "points_b").press_sequentially("4")
+    settled(page)
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        field(page, "points_a").fill("")
+    settled(page)
+    expect(field(page, "points_a")).to_have_value("")
+    field(page, "points_a").press_sequentially("6")
+    expect(slot(page, "points")).to_contain_text("add up to 10")
+    expect(field(page, "points_a")).to_have_value("6")
+
+
 def test_the_first_dealer_chosen_on_hand_1_is_kept(live_server, new_context, log_in):
     page = new_context(viewport=PHONE).new_page()
     user = log_in(page)

@@ -213,6 +213,39 @@ def test_a_value_the_keeper_typed_is_checked_not_overwritten(keeper, match):
     assert "add up to 10; they always add up to 11" in body
 
 
+@pytest.mark.parametrize("data, typed", [
+    # Both typed (7 and 4); the keeper clears A to type it again.
+    ({"number": 1, "points_a": "", "points_b": "4", "filled": ""}, "points_a"),
+    # 7 typed for A; the keeper clears the app's 4 in B to type her own.
+    ({"number": 1, "points_a": "7", "points_b": "", "filled": ""}, "points_b"),
+    ({"number": 1, "aces_a": "3", "aces_b": "", "filled": ""}, "aces_b"),
+    ({"number": 1, "counters_a": "", "counters_b": "8", "filled": ""}, "counters_a"),
+    # Or, the share blank, ticks a politaine: still hers to type.
+    ({"number": 1, "points_a": "7", "points_b": "", "politaines_b": "1", "filled": ""},
+     "politaines_b"),
+])
+def test_a_share_the_keeper_cleared_is_never_filled_in_under_her(keeper, match, data, typed):
+    body = check(keeper, match, data, typed).content.decode()
+    assert not re.search(r'name="(points|aces|counters)_[ab]"', body), body
+
+
+@pytest.mark.parametrize("typed_before, filled", [
+    ("aces_a,counters_a", {"aces_b": "1", "counters_b": "8", "points_a": "8",
+                           "points_b": "3"}),
+    ("counters_a", {"counters_b": "8", "points_a": "8", "points_b": "3"}),
+])
+def test_the_check_sent_once_a_slow_phones_scripts_run_fills_in_every_share_typed(
+        keeper, match, typed_before, filled):
+    """app.js names the shares typed before the scripts ran (`typed`): each gets its
+    partner, whichever input sent the check."""
+    data = {"number": 1, "aces_a": "3", "counters_a": "12", "last_trick": "a", "filled": "",
+            "typed": typed_before}
+    if typed_before == "counters_a":
+        data["aces_b"] = "1"
+    body = check(keeper, match, data, "last_trick").content.decode()
+    assert {name: input_value(body, f"hand1-{name}") for name in filled} == filled
+
+
 def test_an_empty_form_shows_no_message_yet(keeper, match):
     response = check(keeper, match, {"number": 1, "points_a": "", "points_b": ""}, "points_a")
     assert "field-error" in response.content.decode()
