@@ -167,9 +167,8 @@ def cpu_ms(pid: int) -> float:
 
     The scheduler's own count, in nanoseconds, summed over the process's threads
     (/proc/PID/task/*/schedstat). utime + stime of /proc/PID/stat come in clock ticks
-    (10 ms) handed to whichever process runs when the tick falls: for batches of requests of
-    half a millisecond, a tick more or less moved a ratio by a quarter from one run to the
-    next. Where the kernel keeps no schedstat, the ticks it is.
+    (10 ms), each handed whole to the process that runs when it falls: a slice of 80 health
+    checks costs about four. Where the kernel keeps no schedstat, the ticks it is.
     """
     if SCHEDSTAT:
         return sum(int(task.joinpath("schedstat").read_text().split()[0])
@@ -191,7 +190,7 @@ class Measure:
         self.kinds.append((name, list(requests), expect))
 
     def run(self):
-        totals = {name: [0.0, 0.0, []] for name, _, _ in self.kinds}
+        totals = {name: [0.0, 0.0, [], []] for name, _, _ in self.kinds}
         for _, requests, _ in self.kinds:
             requests.pop(0)()  # a first one warms what is cached per process (not counted)
         backends = backend_pids()
@@ -208,23 +207,27 @@ class Measure:
                     if response.status_code != expect:
                         sys.exit(f"{name}: {response.status_code}, not {expect}: "
                                  f"{response.text[:300]}")
-                totals[name][0] += cpu_ms(self.app_pid) - before_app
+                app = cpu_ms(self.app_pid) - before_app
+                totals[name][0] += app
+                totals[name][3].append(app / len(batch))
                 totals[name][1] += sum(cpu_ms(pid) for pid in backend_pids()
                                        if pid in backends) - before_db
-        self.rows = [(name, app / len(walls), database / len(walls), statistics.median(walls))
-                     for name, (app, database, walls) in totals.items()]
+        self.rows = [(name, app / len(walls), database / len(walls), statistics.median(walls),
+                      rounds) for name, (app, database, walls, rounds) in totals.items()]
 
     def print(self):
         healthz = self.rows[0][1]
-        print(f"{'request':<48} {'app CPU':>8} {'PG CPU':>8} {'wall':>7} "
+        print(f"{'request':<48} {'app CPU':>8} {'by round':>13} {'PG CPU':>8} {'wall':>7} "
               f"{'app ratio':>10} {'total ratio':>12}")
-        for name, app, database, wall in self.rows:
-            print(f"{name:<48} {app:>6.2f}ms {database:>6.2f}ms {wall:>5.1f}ms "
+        for name, app, database, wall, rounds in self.rows:
+            spread = f"{min(rounds):.2f}-{max(rounds):.2f}"
+            print(f"{name:<48} {app:>6.2f}ms {spread:>13} {database:>6.2f}ms {wall:>5.1f}ms "
                   f"{healthz / app if app else 0:>10.3f} "
                   f"{healthz / (app + database) if app + database else 0:>12.3f}")
         print(f"CPU per request from /proc ({CPU_SOURCE}; gunicorn worker, PostgreSQL backend), "
               f"{RUNS} runs of each, one at a time, in {ROUNDS} interleaved rounds; ratio = "
-              "/healthz's CPU over the request's. A shared machine makes every figure noisy.")
+              "/healthz's CPU over the request's; \"by round\": the least and most app CPU per "
+              "request of the rounds. A shared machine makes every figure noisy.")
 
 
 def main():
