@@ -382,21 +382,23 @@ def autofill(data, typed: Iterable[str]):
 
     `typed`: the inputs the keeper typed in that the check knows of: the one that sent it,
     and, in the check sent once a slow phone's scripts have run, every share typed before
-    (static/js/app.js). Only their partners are filled in: a share the keeper emptied to
-    type it again stays empty, whatever its partner holds.
+    and the one she is in (static/js/app.js). Only their partners are filled in, and never
+    one of them: a share the keeper emptied to type it again stays empty, whatever its
+    partner holds.
 
     Returns the updated data and {field: value} of what the app filled in.
     """
     data = data.copy()
     filled = set(filter(None, data.get("filled", "").split(",")))
+    typed = dict.fromkeys(name for name in typed if name)
+    filled.difference_update(typed)
     changed = {}
-    for name in dict.fromkeys(typed):
-        quantity, _, team = (name or "").rpartition("_")
+    for name in typed:
+        quantity, _, team = name.rpartition("_")
         if quantity not in rules.PAIR_TOTALS or team not in ("a", "b"):
             continue
         other = f"{quantity}_{'b' if team == 'a' else 'a'}"
-        filled.discard(name)
-        if data.get(other) not in (None, "") and other not in filled:
+        if other in typed or (data.get(other) not in (None, "") and other not in filled):
             continue  # the keeper typed that one too: checked, never changed
         share = _share_of(data, name)
         data[other] = changed[other] = "" if share is None else str(share)

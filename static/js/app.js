@@ -44,13 +44,13 @@ function touched(input) {
   return input.value !== input.defaultValue;
 }
 
-// `callback` once htmx listens to a page just opened: its first htmx:load, on the body.
-// Not after Back, Forward or a reload: what the browser puts back was sent when it was
-// chosen, and may have been changed since on another phone.
+// `callback` once htmx listens to a page just opened or reloaded (a slow phone's keeper
+// reloads): its first htmx:load, on the body. Not after Back or Forward: what the browser
+// puts back was sent when it was chosen, and may have been changed since on another phone.
 function onFirstLoad(callback) {
   var navigation = window.performance && window.performance.getEntriesByType
     ? window.performance.getEntriesByType("navigation")[0] : null;
-  if (navigation && navigation.type !== "navigate") { return; }
+  if (navigation && navigation.type === "back_forward") { return; }
   document.body.addEventListener("htmx:load", function (evt) {
     if (evt.target === document.body && typeof window.htmx !== "undefined") { callback(); }
   });
@@ -175,17 +175,33 @@ onFirstLoad(function () {
     var inputs = Array.prototype.filter.call(form.querySelectorAll("[data-live-check]"), touched);
     if (!inputs.length) { return; }
     var shares = inputs.filter(function (input) { return input.type === "number"; });
+    // The share she is in is hers, typed or emptied (an emptied one looks untouched).
+    var active = document.activeElement;
+    if (active && active.type === "number" && handForm(active) === form &&
+        shares.indexOf(active) < 0) {
+      shares.push(active);
+    }
     keeperTyped(form, shares);
-    var input = inputs.indexOf(document.activeElement) >= 0 ? document.activeElement
-      : inputs[inputs.length - 1];
+    var input = inputs.indexOf(active) >= 0 ? active : inputs[inputs.length - 1];
     typedBefore = { input: input, names: shares.map(function (share) { return share.name; }) };
     window.htmx.trigger(input, input.type === "number" ? "input" : "change");
   }
+  // Every live check also names the share the keeper is in: it is hers, never filled in
+  // under her finger (she emptied it to type it again, or moved into it to type it).
   document.body.addEventListener("htmx:configRequest", function (evt) {
-    if (typedBefore && evt.detail.elt === typedBefore.input) {
-      evt.detail.parameters.typed = typedBefore.names.join(",");
+    var elt = evt.detail.elt;
+    if (!elt.hasAttribute || !elt.hasAttribute("data-live-check")) { return; }
+    var names = [];
+    if (typedBefore && elt === typedBefore.input) {
+      names = typedBefore.names;
       typedBefore = null;
     }
+    var active = document.activeElement;
+    if (active && active.type === "number" && handForm(active) === handForm(elt) &&
+        names.indexOf(active.name) < 0) {
+      names = names.concat([active.name]);
+    }
+    if (names.length) { evt.detail.parameters.typed = names.join(","); }
   });
   onFirstLoad(function () {
     document.querySelectorAll("form.hand-form").forEach(checkWhatWasTyped);

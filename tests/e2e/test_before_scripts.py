@@ -10,7 +10,7 @@ from clubs import services as clubs
 from scoring import rules, services
 from scoring.models import Hand, Match
 from scoring.services import NewTeam
-from tests.e2e.helpers import choose, field, slot, type_in, type_points
+from tests.e2e.helpers import choose, field, settled, slot, type_in, type_points
 
 pytestmark = pytest.mark.e2e
 
@@ -205,3 +205,43 @@ def test_back_never_sends_again_a_first_dealer_changed_on_another_phone(
     assert posts == []
     match.refresh_from_db()
     assert match.first_dealer == "E"
+
+
+def test_a_share_emptied_before_the_scripts_run_stays_empty(live_server, page, log_in):
+    """A 6 and B 1 typed, then A emptied to type it again, the keeper still in it: once the
+    scripts run, A stays empty, so that what she types next is all it holds."""
+    match = own_match(log_in(page))
+    held = open_before_its_scripts_run(page, live_server.url + f"/matches/{match.pk}/")
+    type_points(page, a=6, b=1)
+    field(page, "points_a").fill("")
+    with page.expect_response(lambda response: "/check/" in response.url):
+        let_the_scripts_run(page, held)
+    settled(page)
+    field(page, "points_a").press_sequentially("7")
+    expect(field(page, "points_a")).to_have_value("7")
+
+
+def test_a_corrected_share_emptied_before_the_scripts_run_stays_empty(live_server, page,
+                                                                      log_in):
+    """Correcting 7-4: A made 5, B emptied to type her own, the keeper still in it."""
+    held = open_the_correction_of_hand_1(live_server, page, log_in)
+    page.locator("#edit-points_a").fill("5")
+    page.locator("#edit-points_b").fill("")
+    with page.expect_response(lambda response: "/check/" in response.url):
+        let_the_scripts_run(page, held)
+    settled(page)
+    page.locator("#edit-points_b").press_sequentially("8")
+    expect(page.locator("#edit-points_b")).to_have_value("8")
+
+
+def test_a_share_typed_while_a_reload_loads_fills_in_the_other(live_server, page, log_in):
+    """The keeper of a slow phone reloads, and types before the scripts have run again."""
+    match = own_match(log_in(page))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    held = []
+    page.route(HTMX, lambda route: held.append(route))
+    page.reload(wait_until="commit")
+    expect(field(page, "points_a")).to_be_editable()
+    type_in(page, "points_a", 7)
+    let_the_scripts_run(page, held)
+    expect(field(page, "points_b")).to_have_value("4")

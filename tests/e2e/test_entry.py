@@ -122,6 +122,23 @@ def test_a_share_the_keeper_clears_stays_hers_to_type(live_server, page, log_in)
     expect(field(page, "points_a")).to_have_value("6")
 
 
+def test_the_share_the_keeper_moves_into_is_never_filled_in_under_her(live_server, page,
+                                                                     log_in):
+    """She types B's 4 and moves at once into A (blank) to type it herself: the check of
+    her 4, sent while she is in A, leaves A alone; her 6 is all it holds."""
+    match = own_match(log_in(page))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    settled(page)
+    field(page, "points_b").press_sequentially("4")
+    with page.expect_response(lambda response: "/hands/check/" in response.url):
+        field(page, "points_a").focus()  # within the check's 300 ms
+    settled(page)
+    expect(field(page, "points_a")).to_have_value("")
+    field(page, "points_a").press_sequentially("6")
+    expect(field(page, "points_a")).to_have_value("6")
+    expect(slot(page, "points")).to_contain_text("add up to 10")
+
+
 def test_the_first_dealer_chosen_on_hand_1_is_kept(live_server, new_context, log_in):
     page = new_context(viewport=PHONE).new_page()
     user = log_in(page)

@@ -246,6 +246,21 @@ def test_the_check_sent_once_a_slow_phones_scripts_run_fills_in_every_share_type
     assert {name: input_value(body, f"hand1-{name}") for name in filled} == filled
 
 
+def test_a_share_named_as_typed_is_never_filled_in(keeper, match):
+    """Correcting 7-4 on a slow phone: A made 5, B emptied to type her own, both named as
+    typed by app.js: B stays empty (and so do counted cards all emptied)."""
+    play(match, P(7, 4))
+    response = keeper.post(url(match, "check_correction", number=1),
+                           {"number": 1, "kind": "played", "points_a": "5", "points_b": "",
+                            "filled": "", "typed": "points_a,points_b"},
+                           HTTP_HX_TRIGGER_NAME="points_b", **HTMX)
+    assert not re.search(r'name="points_[ab]"', response.content.decode())
+    counts = ("aces_a", "counters_a", "aces_b", "counters_b")
+    response = check(keeper, match, {"number": 2, "filled": "", "typed": ",".join(counts),
+                                     **dict.fromkeys(counts, "")}, "aces_a")
+    assert not re.search(r'name="(aces|counters)_[ab]"', response.content.decode())
+
+
 def test_an_empty_form_shows_no_message_yet(keeper, match):
     response = check(keeper, match, {"number": 1, "points_a": "", "points_b": ""}, "points_a")
     assert "field-error" in response.content.decode()
