@@ -169,19 +169,15 @@ onFirstLoad(function () {
   // the meantime: once htmx listens (its first htmx:load, on the body), what was typed is
   // taken as typed (the app's shares it replaced are cleared) and checked, once for the
   // form, from the input the keeper is in, else from the last one touched. The check names
-  // the shares typed (`typed`), so that the server fills in the partner of each.
+  // the shares typed (`typed`), so that the server fills in the partner of each, and, as
+  // every check does (below), the one she is in: an emptied share looks untouched.
   var typedBefore = null;  // {input, names} for the catch-up's check
   function checkWhatWasTyped(form) {
     var inputs = Array.prototype.filter.call(form.querySelectorAll("[data-live-check]"), touched);
     if (!inputs.length) { return; }
     var shares = inputs.filter(function (input) { return input.type === "number"; });
-    // The share she is in is hers, typed or emptied (an emptied one looks untouched).
-    var active = document.activeElement;
-    if (active && active.type === "number" && handForm(active) === form &&
-        shares.indexOf(active) < 0) {
-      shares.push(active);
-    }
     keeperTyped(form, shares);
+    var active = document.activeElement;
     var input = inputs.indexOf(active) >= 0 ? active : inputs[inputs.length - 1];
     typedBefore = { input: input, names: shares.map(function (share) { return share.name; }) };
     window.htmx.trigger(input, input.type === "number" ? "input" : "change");
