@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from api.api import api
+from config.language import set_language
 
 
 class FaviconView(RedirectView):
@@ -26,7 +27,7 @@ urlpatterns = [
     # nothing new is answered before (scoring.middleware).
     path("", include("scoring.urls")),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", set_language, name="set_language"),
     path("accounts/", include("accounts.urls")),
     path("api/v1/", api.urls),
     path("", include("tournaments.urls")),

@@ -1,10 +1,11 @@
 """Pages anyone may follow for a public tournament: standings, draw, results, bracket and a
 projector mode. Each refreshes itself cheaply: a poll answers 304 while nothing changed, and
 what changed is rendered once per version, then served from the cache to every spectator.
-A visitor who is not signed in gets the whole page from the cache too, with their own CSRF
-token and path written in."""
+A visitor who is not signed in gets the whole page from the cache too, with their own path
+written in."""
 
 import functools
+import gzip
 import re
 import threading
 import time
@@ -14,7 +15,6 @@ from functools import cached_property
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.crypto import salted_hmac
@@ -73,83 +73,100 @@ def _live_html(request, tournament, page, tag, totals) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class StandIns:
-    """Stand-ins for what differs from one visitor to the next in a page kept in the
+class StandIn:
+    """A stand-in for the visitor's path (the language form's `next`) in a page kept in the
     (shared) cache: the same in every process of every server of one site (drawn from its
     SECRET_KEY), never in a page otherwise, and only letters and digits. The shared cache's
-    key of a visitor's page names them: a server with another SECRET_KEY (a key being
+    key of a visitor's page names it: a server with another SECRET_KEY (a key being
     rotated) never takes one for its own."""
 
-    csrf: str
     path: str
 
     @cached_property
     def key(self) -> str:
-        return f"public-page:{self.csrf[4:12]}:"
-
-    @cached_property
-    def pattern(self) -> re.Pattern:
-        return re.compile(f"({self.csrf}|{self.path})")
+        return f"public-page:{self.path[4:12]}:"
 
 
 @functools.cache
-def stand_ins() -> StandIns:
+def stand_in() -> StandIn:
     """Drawn at first use, not at import: a command run without a key (makemigrations)
     imports this module through the URLs."""
-    return StandIns(csrf="csrf" + salted_hmac("visitors-page", "csrf").hexdigest()[:32],
-                    path="path" + salted_hmac("visitors-page", "path").hexdigest()[:32])
+    return StandIn(path="path" + salted_hmac("visitors-page", "path").hexdigest()[:32])
 
 
-# Kept pages split at their stand-ins, in bytes, in this process (the latest few, for a
-# minute): a visitor's answer is the pieces joined with their token and path, without
-# scanning the page for the stand-ins or encoding it on every visit. A minute, so that what
-# empties the shared cache (an operator, a deploy) reaches this process's visitors too.
-_PIECES: dict[str, tuple[float, tuple]] = {}
-_PIECES_KEPT = 64
-PIECES_SECONDS = 60
-_PIECES_LOCK = threading.Lock()  # a thread's keeping them (rare) never meets another's
+class _Kept:
+    """A visitor's page split at its path's stand-in, in bytes: an answer is the pieces
+    joined with the visitor's path, without scanning the page for the stand-in or encoding
+    it on every visit. For the path most visitors come by (the page's own, without a
+    query), joined once, and gzipped once: the page holds no secret (no CSRF token), so
+    compressing it gives nothing away (BREACH), and a 128-team standings goes out in a
+    tenth of its 50 kB, once for every spectator's phone on the club's Wi-Fi."""
+
+    def __init__(self, html: str, until: float):
+        self.until = until
+        self.pieces = tuple(piece.encode() for piece in html.split(stand_in().path))
+        self._joined: tuple[str, bytes, bytes] | None = None  # (path, plain, gzipped)
+
+    def answer(self, request) -> HttpResponse:
+        path = request.get_full_path()
+        joined = self._joined
+        if joined is None and path == request.path:
+            plain = escape(path).encode().join(self.pieces)
+            # Two threads may join it at once: they join the same thing.
+            joined = self._joined = (path, plain, gzip.compress(plain, mtime=0))
+        if joined is None or joined[0] != path:
+            return HttpResponse(escape(path).encode().join(self.pieces))
+        if not _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
+            return HttpResponse(joined[1])
+        response = HttpResponse(joined[2])
+        response["Content-Encoding"] = "gzip"
+        return response
+
+
+# As django.middleware.gzip reads the header.
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+# Kept in this process (the latest few, for a minute). A minute, so that what empties the
+# shared cache (an operator, a deploy) reaches this process's visitors too.
+_KEPT: dict[str, _Kept] = {}
+_KEPT_PAGES = 64
+KEPT_SECONDS = 60
+_KEPT_LOCK = threading.Lock()  # a thread's keeping one (rare) never meets another's
 
 
 def forget_kept_pages() -> None:
     """As the cache is cleared (tests)."""
-    _PIECES.clear()
+    _KEPT.clear()
 
 
-def _visitors_page(request, tournament, page, tag, totals) -> tuple[bytes, str]:
-    """The whole page for a visitor who is not signed in: rendered once per ETag with
-    stand-ins for the visitor's CSRF token (the language form's) and path, which are
-    written in for each visitor; and the ETag it was drawn for (as _live_html)."""
-    marks = stand_ins()
-    key = f"{marks.key}{page}:{tag}"
+def _visitors_page(request, tournament, page, tag, totals) -> tuple[HttpResponse, str]:
+    """The whole page for a visitor who is not signed in: rendered once per ETag with a
+    stand-in for the visitor's path, written in for each visitor; and the ETag it was drawn
+    for (as _live_html). It holds no CSRF token: a visitor posts nothing but the language
+    switch, which needs none (config/language.py)."""
+    key = f"{stand_in().key}{page}:{tag}"
     now = time.monotonic()
-    kept_until, pieces = _PIECES.get(key, (0, None))
+    kept = _KEPT.get(key)
+    if kept is not None and now < kept.until:
+        return kept.answer(request), tag
     drawn_for = tag
-    if kept_until < now:
-        html = cache.get(key)
-        if html is None:
-            live_html, drawn_for = _live_html(request, tournament, page, tag, totals)
-            html = render_to_string(PAGES[page], {
-                "tournament": tournament, "page": page, "etag": drawn_for,
-                "live_html": mark_safe(live_html),
-                "is_organizer": False, "csrf_token": marks.csrf, "next_path": marks.path,
-            }, request=request)
-            if drawn_for == tag:
-                cache.set(key, html, CACHE_SECONDS)
-        pieces = tuple(piece if piece in (marks.csrf, marks.path) else piece.encode()
-                       for piece in marks.pattern.split(html))
+    html = cache.get(key)
+    if html is None:
+        live_html, drawn_for = _live_html(request, tournament, page, tag, totals)
+        html = render_to_string(PAGES[page], {
+            "tournament": tournament, "page": page, "etag": drawn_for,
+            "live_html": mark_safe(live_html),
+            "is_organizer": False, "csrf_token": "", "next_path": stand_in().path,
+        }, request=request)
         if drawn_for == tag:
-            with _PIECES_LOCK:
-                _PIECES.pop(key, None)
-                while len(_PIECES) >= _PIECES_KEPT:  # the one kept longest goes
-                    del _PIECES[next(iter(_PIECES))]
-                _PIECES[key] = (now + PIECES_SECONDS, pieces)
-    visitors = {}
-    if marks.csrf in pieces:  # a page with a form (the projector has none)
-        visitors[marks.csrf] = get_token(request).encode()
-    if marks.path in pieces:
-        visitors[marks.path] = escape(request.get_full_path()).encode()
-    return b"".join(visitors[piece] if piece.__class__ is str else piece
-                    for piece in pieces), drawn_for
+            cache.set(key, html, CACHE_SECONDS)
+    kept = _Kept(html, now + KEPT_SECONDS)
+    if drawn_for == tag:
+        with _KEPT_LOCK:
+            _KEPT.pop(key, None)
+            while len(_KEPT) >= _KEPT_PAGES:  # the one kept longest goes
+                del _KEPT[next(iter(_KEPT))]
+            _KEPT[key] = kept
+    return kept.answer(request), drawn_for
 
 
 def _page(page):
@@ -165,8 +182,7 @@ def _page(page):
             html, tag = _live_html(request, tournament, page, tag, totals)
             response = HttpResponse(html)
         elif not request.user.is_authenticated and not messages.get_messages(request):
-            html, tag = _visitors_page(request, tournament, page, tag, totals)
-            response = HttpResponse(html)
+            response, tag = _visitors_page(request, tournament, page, tag, totals)
         else:
             live_html, tag = _live_html(request, tournament, page, tag, totals)
             response = TemplateResponse(request, PAGES[page], {
@@ -175,11 +191,12 @@ def _page(page):
                 "is_organizer": can_organize(request.user, tournament),
             })
         response["ETag"] = tag
-        # A whole page holds its reader's CSRF token (or an organizer's buttons): for their
-        # browser only, never kept by a shared cache to answer someone else. The live part
-        # polled by htmx is the same for everyone.
+        # A whole page is its reader's: a signed-in reader's holds their CSRF token (and an
+        # organizer's buttons), a visitor's the path they came by. For their browser only,
+        # never kept by a shared cache to answer someone else. The live part polled by htmx
+        # is the same for everyone.
         response["Cache-Control"] = "no-cache" if request.htmx else "private, no-cache"
-        response["Vary"] = "Accept-Language, Cookie, HX-Request"
+        response["Vary"] = "Accept-Encoding, Accept-Language, Cookie, HX-Request"
         return response
 
     view.__name__ = f"public_{page}"
@@ -191,3 +208,5 @@ draw = _page("draw")
 results = _page("results")
 bracket = _page("bracket")
 projector = _page("projector")
+# By their URL's name (tournaments/public_urls.py; tournaments/middleware.py).
+VIEWS = {view.__name__: view for view in (standings, draw, results, bracket, projector)}
