@@ -1,0 +1,141 @@
+"""A spectator's request for a public page goes through a short chain of the site's
+middleware (tournaments/middleware.py): the same answer, headers and all, as the whole way
+gives, without sessions, CSRF, authentication or messages; and what the short way does not
+answer goes the whole way."""
+
+import gzip
+
+import pytest
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.helpers import make_tournament, play_round
+from tournaments import services
+from tournaments.middleware import FOR_SPECTATORS
+from tournaments.views.public import VIEWS
+
+pytestmark = pytest.mark.django_db
+SAME_EVERY_TIME = {"Date", "Set-Cookie"}
+
+
+@pytest.fixture
+def tournament(user):
+    tournament = make_tournament(user, teams=4)
+    play_round(services.draw_next_round(tournament=tournament))
+    services.draw_next_round(tournament=tournament)
+    return tournament
+
+
+def whole_way(settings, **headers) -> Client:
+    """A visitor with a session cookie (of no session: not signed in) goes the whole way."""
+    client = Client(**headers)
+    client.cookies[settings.SESSION_COOKIE_NAME] = "no-such-session"
+    return client
+
+
+def short_way(response) -> bool:
+    return not hasattr(response.wsgi_request, "session")
+
+
+def answer(response) -> tuple:
+    headers = {name: value for name, value in response.headers.items()
+               if name not in SAME_EVERY_TIME}
+    return response.status_code, headers, response.content
+
+
+@pytest.mark.parametrize("name", VIEWS)
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("encoding", ["", "gzip, deflate, br"])
+def test_the_short_way_answers_as_the_whole_way_does(name, language, encoding, tournament,
+                                                     settings):
+    url = reverse(name, args=[tournament.pk])
+    headers = {"HTTP_ACCEPT_LANGUAGE": language, "HTTP_ACCEPT_ENCODING": encoding}
+    spectator, reader = Client(**headers), whole_way(settings, **headers)
+    page = spectator.get(url)
+    assert short_way(page) and not short_way(reader.get(url))
+    asked = [{}, {"HTTP_IF_NONE_MATCH": page["ETag"]}, {"HTTP_HX_REQUEST": "true"},
+             {"HTTP_HX_REQUEST": "true", "HTTP_IF_NONE_MATCH": page["ETag"]},
+             {"QUERY_STRING": "from=qr&x=<b>"}]
+    for extra in asked:
+        short, whole = spectator.get(url, **extra), reader.get(url, **extra)
+        assert short_way(short) and not short_way(whole)
+        assert answer(short) == answer(whole), extra
+    assert page["Content-Language"] == language and page["X-Frame-Options"] == "DENY"
+    assert "Content-Security-Policy" in page
+    body = gzip.decompress(page.content) if encoding else page.content
+    assert f'lang="{language}"' in body.decode()
+
+
+def test_the_short_way_asks_the_database_once_and_never_for_a_session(
+        tournament, django_assert_num_queries):
+    spectator = Client()
+    url = reverse("public_standings", args=[tournament.pk])
+    spectator.get(url)
+    with django_assert_num_queries(1) as queries:
+        assert spectator.get(url).status_code == 200
+    assert "django_session" not in queries.captured_queries[0]["sql"]
+
+
+def test_a_signed_in_organizer_gets_their_own_page(tournament, client, user):
+    client.force_login(user)
+    response = client.get(reverse("public_standings", args=[tournament.pk]))
+    assert not short_way(response)
+    assert reverse("tournament_dashboard", args=[tournament.pk]) in response.content.decode()
+
+
+def test_a_message_waiting_in_its_cookie_is_shown(tournament, rf):
+    """A message left for the visitor (a cookie, no session) is shown by the whole way."""
+    from django.contrib.messages import constants
+    from django.contrib.messages.storage.base import Message
+
+    storage = CookieStorage(rf.get("/"))
+    visitor = Client()
+    visitor.cookies[CookieStorage.cookie_name] = storage._encode([
+        Message(constants.INFO, "Bienvenue au tournoi")])
+    response = visitor.get(reverse("public_standings", args=[tournament.pk]))
+    assert not short_way(response) and "Bienvenue au tournoi" in response.content.decode()
+
+
+def test_what_the_short_way_does_not_find_goes_the_whole_way_to_its_404(user, settings):
+    private = make_tournament(user, teams=4, public=False)
+    for url in (reverse("public_standings", args=[private.pk]),
+                reverse("public_draw", args=[private.pk + 1000]),
+                f"/t/{'9' * 18}/projector/"):
+        response = Client().get(url)
+        assert response.status_code == 404 and not short_way(response), url
+        assert answer(response) == answer(whole_way(settings).get(url))
+
+
+def test_a_database_away_is_the_sites_503(tournament, monkeypatch):
+    from django.db import OperationalError
+
+    from tournaments.views import public
+
+    def away(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(public, "tournament_for_public", away)
+    response = Client().get(reverse("public_standings", args=[tournament.pk]))
+    assert response.status_code == 503 and not short_way(response)
+    assert response["Retry-After"] == "5"
+
+
+def test_the_short_chain_is_the_sites_own_middleware_in_its_order(settings):
+    from django.conf import settings as site
+
+    chain = [path for path in site.MIDDLEWARE if path in FOR_SPECTATORS]
+    assert chain == list(FOR_SPECTATORS)
+    spectators = site.MIDDLEWARE.index("tournaments.middleware.SpectatorMiddleware")
+    assert site.MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware") > \
+        spectators
+    assert all(site.MIDDLEWARE.index(path) > spectators for path in FOR_SPECTATORS)
+
+
+def test_only_gets_of_the_public_pages_go_the_short_way(tournament):
+    spectator = Client()
+    for url in (reverse("public_standings", args=[tournament.pk]) + "x/",
+                reverse("tournament_dashboard", args=[tournament.pk]), "/rules/"):
+        assert not short_way(spectator.get(url))
+    refused = spectator.post(reverse("public_standings", args=[tournament.pk]))
+    assert refused.status_code in (403, 405) and not short_way(refused)
