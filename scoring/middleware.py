@@ -12,10 +12,10 @@ import re
 
 from django.db import DatabaseError
 from django.http import HttpResponseNotModified
-from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import get_language_from_request
 
+from lib.urls import path_info_pattern
 from scoring.selectors import match_version
 from scoring.views.fragments import etag_of
 from scoring.views.table import _int, live_headers
@@ -30,8 +30,7 @@ class UnchangedLinkPollMiddleware:
     @cached_property
     def _poll_path(self) -> re.Pattern:
         """The link's poll URL, as the URL configuration writes it, the token captured."""
-        before, after = reverse("link:live", kwargs={"token": _TOKEN}).split(_TOKEN)
-        return re.compile(f"{re.escape(before)}([^/]+){re.escape(after)}")
+        return re.compile(path_info_pattern("link:live", "token", _TOKEN, "([^/]+)"))
 
     def __call__(self, request):
         known = request.headers.get("If-None-Match")

@@ -58,3 +58,15 @@ def test_a_get_switches_nothing(settings):
     response = Client().get(reverse("set_language"), {"language": "fr", "next": "/"})
     assert response.status_code == 405
     assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+@pytest.mark.parametrize(("origin", "switched"), [
+    ("https://evil.example", False), ("http://testserver.evil.example", False),
+    ("http://testserver", True), ("null", True)])
+def test_a_browser_that_sends_no_fetch_metadata_is_read_by_its_origin(settings, origin,
+                                                                      switched):
+    """Plain HTTP (a club's server on its own network) or an old Safari: no Sec-Fetch-Site,
+    but an Origin, read as the CSRF check reads it."""
+    response = switch(Client(), HTTP_ORIGIN=origin)
+    assert response.status_code == (302 if switched else 403)
+    assert (settings.LANGUAGE_COOKIE_NAME in response.cookies) is switched

@@ -15,12 +15,13 @@ import re
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.exceptions import DisallowedHost
 from django.db import DatabaseError
 from django.http import Http404
-from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.module_loading import import_string
 
+from lib.urls import path_info_pattern
 from tournaments.views import public
 
 # Of the site's middleware (settings.MIDDLEWARE, in its order), what a spectator's answer
@@ -47,17 +48,15 @@ class SpectatorMiddleware:
     def _pages(self) -> re.Pattern:
         """The public pages' paths, as the URL configuration writes them: the tournament's
         id captured in a group named after the page's URL."""
-        paths = []
-        for name in public.VIEWS:
-            before, after = reverse(name, kwargs={"pk": _PK}).split(str(_PK))
-            paths.append(f"{re.escape(before)}(?P<{name}>[0-9]{{1,18}}){re.escape(after)}")
-        return re.compile("|".join(paths))
+        return re.compile("|".join(
+            path_info_pattern(name, "pk", _PK, f"(?P<{name}>[0-9]{{1,18}})")
+            for name in public.VIEWS))
 
     def __call__(self, request):
         if (request.method == "GET" and settings.SESSION_COOKIE_NAME not in request.COOKIES
                 and CookieStorage.cookie_name not in request.COOKIES):
             found = self._pages.fullmatch(request.path_info)
-            if found is not None:
+            if found is not None and self._host_served(request):
                 request.spectators_page = found
                 try:
                     return self._chain(request)
@@ -66,7 +65,19 @@ class SpectatorMiddleware:
         return self.get_response(request)
 
     @staticmethod
+    def _host_served(request) -> bool:
+        """A host the site does not serve is refused (400) the whole way, in its words."""
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return False
+        return True
+
+    @staticmethod
     def _view(request):
         found = request.spectators_page
         request.user = AnonymousUser()  # no session: nobody signed in
-        return public.VIEWS[found.lastgroup](request, int(found[found.lastgroup]))
+        response = public.VIEWS[found.lastgroup](request, int(found[found.lastgroup]))
+        if hasattr(response, "render"):  # a TemplateResponse, rendered as Django's handler does
+            response = response.render()
+        return response

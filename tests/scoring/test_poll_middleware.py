@@ -100,3 +100,19 @@ def test_the_owners_poll_still_checks_who_asks(client, match):
     tag = client.get(url(match, "live") + "?number=1", **HTMX)["ETag"]
     answer = client.get(url(match, "live") + "?number=1", **HTMX, HTTP_IF_NONE_MATCH=tag)
     assert answer.status_code == 304 and hasattr(answer.wsgi_request, "session")
+
+
+def test_a_site_mounted_under_a_prefix_answers_its_polls_304_before_sessions(client, match):
+    """As WSGIHandler does for SCRIPT_NAME=/app: the poll's path matches the URL
+    configuration's without the prefix that reverse() writes."""
+    from django.urls import clear_script_prefix, set_script_prefix
+
+    etag = poll(client, match)["ETag"]
+    path = link_url(match, "live") + "?number=1"
+    set_script_prefix("/app/")
+    try:
+        response = client.get(path, SCRIPT_NAME="/app", HTTP_IF_NONE_MATCH=etag, **HTMX)
+        assert response.status_code == 304
+        assert not hasattr(response.wsgi_request, "session")
+    finally:
+        clear_script_prefix()

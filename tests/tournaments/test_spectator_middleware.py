@@ -6,6 +6,7 @@ answer goes the whole way."""
 import gzip
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import Client
 from django.urls import reverse
@@ -16,7 +17,7 @@ from tournaments.middleware import FOR_SPECTATORS
 from tournaments.views.public import VIEWS
 
 pytestmark = pytest.mark.django_db
-SAME_EVERY_TIME = {"Date", "Set-Cookie"}
+SAME_EVERY_TIME = {"Date", "Set-Cookie"}  # cookies: compared apart, in answer()
 
 
 @pytest.fixture
@@ -39,9 +40,23 @@ def short_way(response) -> bool:
 
 
 def answer(response) -> tuple:
+    """What a browser is told: status, headers, cookies (but the whole way's unsetting the
+    session cookie it was sent) and body."""
     headers = {name: value for name, value in response.headers.items()
                if name not in SAME_EVERY_TIME}
-    return response.status_code, headers, response.content
+    cookies = {name: cookie.output() for name, cookie in response.cookies.items()
+               if name != django_settings.SESSION_COOKIE_NAME}
+    return response.status_code, headers, cookies, response.content
+
+
+@pytest.fixture
+def mounted_under_app():
+    """The site mounted under /app/ (SCRIPT_NAME), as WSGIHandler sets the prefix."""
+    from django.urls import clear_script_prefix, set_script_prefix
+
+    set_script_prefix("/app/")
+    yield {"SCRIPT_NAME": "/app"}
+    clear_script_prefix()
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -139,3 +154,65 @@ def test_only_gets_of_the_public_pages_go_the_short_way(tournament):
         assert not short_way(spectator.get(url))
     refused = spectator.post(reverse("public_standings", args=[tournament.pk]))
     assert refused.status_code in (403, 405) and not short_way(refused)
+
+
+def test_a_site_mounted_under_a_prefix_goes_the_short_way_for_its_own_paths_only(
+        tournament, settings, mounted_under_app):
+    url = reverse("public_draw", args=[tournament.pk])  # /app/t/1/draw/
+    path = url.removeprefix("/app")
+    spectator = Client()
+    page = spectator.get(path, **mounted_under_app)
+    assert page.status_code == 200 and short_way(page)
+    assert f'hx-get="{url}"' in page.content.decode()
+    # /app/app/t/1/draw/ is no page of the site's, either way.
+    doubled = spectator.get(url, **mounted_under_app)
+    assert doubled.status_code == 404 and not short_way(doubled)
+
+
+def test_a_host_the_site_does_not_serve_is_refused_as_the_whole_way_refuses_it(
+        tournament, settings):
+    url = reverse("public_standings", args=[tournament.pk])
+    short = Client(HTTP_HOST="evil.example").get(url)
+    whole = whole_way(settings, HTTP_HOST="evil.example").get(url)
+    assert short.status_code == 400 and answer(short) == answer(whole)
+
+
+@pytest.mark.parametrize(("accept_encoding", "gzipped"), [
+    ("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.8, *;q=0.1", True), ("*", True),
+    ("x-gzip", True), ("GZIP", True), ("", False), ("identity", False), ("br", False),
+    ("gzip;q=0, identity", False), ("gzip;q=0.0", False), ("*;q=0", False),
+    ("gzip;q=oops", False), ("deflate, *;q=0, gzip;q=0.5", True),
+])
+def test_the_page_is_gzipped_only_for_a_browser_that_takes_gzip(
+        tournament, accept_encoding, gzipped):
+    url = reverse("public_standings", args=[tournament.pk])
+    Client().get(url)  # drawn and kept
+    response = Client(HTTP_ACCEPT_ENCODING=accept_encoding).get(url)
+    assert (response.get("Content-Encoding") == "gzip") is gzipped
+    body = gzip.decompress(response.content) if gzipped else response.content
+    assert "Team 001" in body.decode()
+
+
+def test_the_page_is_gzipped_for_its_own_path_whatever_path_came_first(tournament):
+    """A first visitor by /t/01/ (or with a query) decides nothing for the others."""
+    url = reverse("public_standings", args=[tournament.pk])
+    for path in (url.replace("/t/", "/t/0"), url + "?from=qr"):
+        other = Client(HTTP_ACCEPT_ENCODING="gzip").get(path)
+        assert "Content-Encoding" not in other
+        assert f'name="next" type="hidden" value="{path.replace("&", "&amp;")}"' in \
+            other.content.decode()
+    own = Client(HTTP_ACCEPT_ENCODING="gzip").get(url)
+    assert own["Content-Encoding"] == "gzip"
+    assert f'value="{url}"' in gzip.decompress(own.content).decode()
+
+
+def test_a_page_drawn_by_the_template_response_way_is_rendered_the_short_way_too(
+        tournament, monkeypatch):
+    """Should the view ever answer a visitor with a TemplateResponse (here: a message to
+    show, which the short way never meets today), it is rendered, not a 500."""
+    from tournaments.views import public
+
+    monkeypatch.setattr(public.messages, "get_messages", lambda request: ["Bienvenue"])
+    response = Client().get(reverse("public_standings", args=[tournament.pk]))
+    assert response.status_code == 200 and short_way(response)
+    assert "Team 001" in response.content.decode()

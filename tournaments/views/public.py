@@ -6,7 +6,6 @@ written in."""
 
 import functools
 import gzip
-import re
 import threading
 import time
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from lib.urls import cached_reverse
 from tournaments.selectors import (
     StandingsOnly,
     can_organize,
@@ -84,7 +84,7 @@ class StandIn:
 
     @cached_property
     def key(self) -> str:
-        return f"public-page:{self.path[4:12]}:"
+        return f"public-page:{self.path[4:12]}:"  # eight of its hex digits: the SECRET_KEY's
 
 
 @functools.cache
@@ -100,31 +100,47 @@ class _Kept:
     it on every visit. For the path most visitors come by (the page's own, without a
     query), joined once, and gzipped once: the page holds no secret (no CSRF token), so
     compressing it gives nothing away (BREACH), and a 128-team standings goes out in a
-    tenth of its 50 kB, once for every spectator's phone on the club's Wi-Fi."""
+    tenth of its 50 kB, to every spectator's phone on the club's Wi-Fi. Another path to
+    the same page (a query, /t/012/) is joined for its visitor, and not compressed."""
 
-    def __init__(self, html: str, until: float):
+    def __init__(self, html: str, until: float, own_path: str):
         self.until = until
         self.pieces = tuple(piece.encode() for piece in html.split(stand_in().path))
-        self._joined: tuple[str, bytes, bytes] | None = None  # (path, plain, gzipped)
+        self.own_path = own_path
+        self._joined: tuple[bytes, bytes] | None = None  # (plain, gzipped), for own_path
 
     def answer(self, request) -> HttpResponse:
         path = request.get_full_path()
-        joined = self._joined
-        if joined is None and path == request.path:
-            plain = escape(path).encode().join(self.pieces)
-            # Two threads may join it at once: they join the same thing.
-            joined = self._joined = (path, plain, gzip.compress(plain, mtime=0))
-        if joined is None or joined[0] != path:
+        if path != self.own_path:
             return HttpResponse(escape(path).encode().join(self.pieces))
-        if not _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
-            return HttpResponse(joined[1])
-        response = HttpResponse(joined[2])
+        joined = self._joined
+        if joined is None:  # two threads may join it at once: they join the same thing
+            plain = escape(path).encode().join(self.pieces)
+            joined = self._joined = (plain, gzip.compress(plain, mtime=0))
+        if not accepts_gzip(request.headers.get("Accept-Encoding", "")):
+            return HttpResponse(joined[0])
+        response = HttpResponse(joined[1])
         response["Content-Encoding"] = "gzip"
         return response
 
 
-# As django.middleware.gzip reads the header.
-_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+@functools.lru_cache(maxsize=64)  # browsers send a handful of different headers
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an Accept-Encoding header admits gzip: named (or x-gzip, or else `*`) with a
+    weight above 0 (RFC 9110, 12.5.3): "gzip;q=0" refuses it."""
+    weights = {}
+    for coding in accept_encoding.lower().split(","):
+        name, *parameters = (part.strip() for part in coding.split(";"))
+        weight = 1.0
+        for parameter in parameters:
+            key, _, value = parameter.partition("=")
+            if key.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        weights[name] = weight
+    return next((weights[name] for name in ("gzip", "x-gzip", "*") if name in weights), 0) > 0
 # Kept in this process (the latest few, for a minute). A minute, so that what empties the
 # shared cache (an operator, a deploy) reaches this process's visitors too.
 _KEPT: dict[str, _Kept] = {}
@@ -159,7 +175,7 @@ def _visitors_page(request, tournament, page, tag, totals) -> tuple[HttpResponse
         }, request=request)
         if drawn_for == tag:
             cache.set(key, html, CACHE_SECONDS)
-    kept = _Kept(html, now + KEPT_SECONDS)
+    kept = _Kept(html, now + KEPT_SECONDS, cached_reverse(f"public_{page}", pk=tournament.pk))
     if drawn_for == tag:
         with _KEPT_LOCK:
             _KEPT.pop(key, None)
