@@ -216,3 +216,23 @@ def test_a_page_drawn_by_the_template_response_way_is_rendered_the_short_way_too
     response = Client().get(reverse("public_standings", args=[tournament.pk]))
     assert response.status_code == 200 and short_way(response)
     assert "Team 001" in response.content.decode()
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_poll_that_finds_news_gets_the_live_part_gzipped_and_holding_no_token(
+        tournament, user, signed_in):
+    """As each match ends, every projector and phone in the room polls the new standings:
+    gzipped once, for spectators and organizers alike (the live part holds no secret)."""
+    url = reverse("public_standings", args=[tournament.pk])
+    reader = Client(HTTP_ACCEPT_ENCODING="gzip")
+    if signed_in:
+        reader.force_login(user)
+    before = reader.get(url, HTTP_HX_REQUEST="true")
+    play_round(tournament.rounds.get(number=2))
+    polled = reader.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert polled.status_code == 200 and polled["Content-Encoding"] == "gzip"
+    live = gzip.decompress(polled.content).decode()
+    plain = Client().get(url, HTTP_HX_REQUEST="true")
+    assert "Content-Encoding" not in plain and plain.content.decode() == live
+    assert polled["ETag"] == plain["ETag"] != before["ETag"]
+    assert "csrf" not in live.lower() and 'id="live"' in live

@@ -95,13 +95,14 @@ def stand_in() -> StandIn:
 
 
 class _Kept:
-    """A visitor's page split at its path's stand-in, in bytes: an answer is the pieces
-    joined with the visitor's path, without scanning the page for the stand-in or encoding
-    it on every visit. For the path most visitors come by (the page's own, without a
-    query), joined once, and gzipped once: the page holds no secret (no CSRF token), so
-    compressing it gives nothing away (BREACH), and a 128-team standings goes out in a
-    tenth of its 50 kB, to every spectator's phone on the club's Wi-Fi. Another path to
-    the same page (a query, /t/012/) is joined for its visitor, and not compressed."""
+    """A visitor's page split at its path's stand-in, in bytes (or a page's live part,
+    which has none): an answer is the pieces joined with the visitor's path, without
+    scanning the page for the stand-in or encoding it on every visit. For the path most
+    visitors come by (the page's own, without a query), joined once, and gzipped once: the
+    page holds no secret (no CSRF token), so compressing it gives nothing away (BREACH),
+    and a 128-team standings goes out in a tenth of its 50 kB, to every spectator's phone
+    on the club's Wi-Fi, as each match ends. Another path to the same page (a query,
+    /t/012/) is joined for its visitor, and not compressed."""
 
     def __init__(self, html: str, until: float, own_path: str):
         self.until = until
@@ -154,19 +155,35 @@ def forget_kept_pages() -> None:
     _KEPT.clear()
 
 
+def _answer_kept(request, key: str, tag: str, own_path: str, draw) -> tuple[HttpResponse, str]:
+    """The answer kept in this process under `key` (for a minute); else `draw()`: the HTML
+    and the ETag it was drawn for, kept when that is `tag`; and that ETag."""
+    now = time.monotonic()
+    kept = _KEPT.get(key)
+    if kept is not None and now < kept.until:
+        return kept.answer(request), tag
+    html, drawn_for = draw()
+    kept = _Kept(html, now + KEPT_SECONDS, own_path)
+    if drawn_for == tag:
+        with _KEPT_LOCK:
+            _KEPT.pop(key, None)
+            while len(_KEPT) >= _KEPT_PAGES:  # the one kept longest goes
+                del _KEPT[next(iter(_KEPT))]
+            _KEPT[key] = kept
+    return kept.answer(request), drawn_for
+
+
 def _visitors_page(request, tournament, page, tag, totals) -> tuple[HttpResponse, str]:
     """The whole page for a visitor who is not signed in: rendered once per ETag with a
     stand-in for the visitor's path, written in for each visitor; and the ETag it was drawn
     for (as _live_html). It holds no CSRF token: a visitor posts nothing but the language
     switch, which needs none (config/language.py)."""
     key = f"{stand_in().key}{page}:{tag}"
-    now = time.monotonic()
-    kept = _KEPT.get(key)
-    if kept is not None and now < kept.until:
-        return kept.answer(request), tag
-    drawn_for = tag
-    html = cache.get(key)
-    if html is None:
+
+    def draw():
+        html = cache.get(key)
+        if html is not None:
+            return html, tag
         live_html, drawn_for = _live_html(request, tournament, page, tag, totals)
         html = render_to_string(PAGES[page], {
             "tournament": tournament, "page": page, "etag": drawn_for,
@@ -175,14 +192,13 @@ def _visitors_page(request, tournament, page, tag, totals) -> tuple[HttpResponse
         }, request=request)
         if drawn_for == tag:
             cache.set(key, html, CACHE_SECONDS)
-    kept = _Kept(html, now + KEPT_SECONDS, cached_reverse(f"public_{page}", pk=tournament.pk))
-    if drawn_for == tag:
-        with _KEPT_LOCK:
-            _KEPT.pop(key, None)
-            while len(_KEPT) >= _KEPT_PAGES:  # the one kept longest goes
-                del _KEPT[next(iter(_KEPT))]
-            _KEPT[key] = kept
-    return kept.answer(request), drawn_for
+        return html, drawn_for
+
+    return _answer_kept(request, key, tag, _own_path(page, tournament), draw)
+
+
+def _own_path(page, tournament) -> str:
+    return cached_reverse(f"public_{page}", pk=tournament.pk)
 
 
 def _page(page):
@@ -194,9 +210,10 @@ def _page(page):
         tag = etag(tournament, page, totals=totals)
         if tag in request.headers.get("If-None-Match", ""):
             response = HttpResponseNotModified()
-        elif request.htmx:  # a poll: the live part only
-            html, tag = _live_html(request, tournament, page, tag, totals)
-            response = HttpResponse(html)
+        elif request.htmx:  # a poll: the live part only, the same for every reader
+            response, tag = _answer_kept(
+                request, f"live:{page}:{tag}", tag, _own_path(page, tournament),
+                lambda: _live_html(request, tournament, page, tag, totals))
         elif not request.user.is_authenticated and not messages.get_messages(request):
             response, tag = _visitors_page(request, tournament, page, tag, totals)
         else:
