@@ -1,6 +1,5 @@
 """Middleware of the whole site: health checks, and a clear answer when the database is away."""
 
-import logging
 from functools import lru_cache
 
 from csp.constants import HEADER as CSP_HEADER
@@ -9,14 +8,11 @@ from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
 from django.core.signals import setting_changed
-from django.db import InterfaceError, NotSupportedError, OperationalError, connections
 from django.dispatch import receiver
-from django.http import HttpResponse, JsonResponse
-from django.template.response import TemplateResponse
+from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 
-logger = logging.getLogger(__name__)
+from lib.database_errors import database_unavailable
 
 HEALTH_PATH = "/healthz"
 
@@ -109,31 +105,4 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if _stale_prepared_statement(exception):
-            # Another server's migration changed a column's type under a statement this
-            # connection prepared (settings: prepare_threshold): the connection is let go,
-            # with its statements, and the next request prepares them afresh.
-            logger.warning("prepared statements dropped after a schema change: %s", exception)
-            for connection in connections.all(initialized_only=True):
-                if connection.connection is not None:
-                    connection.connection.close()
-                connection.close()
-        elif not isinstance(exception, (OperationalError, InterfaceError)):
-            return None
-        logger.error("database unavailable: %s", exception)
-        message = _("Not saved: the server cannot reach its database right now. Try again in "
-                    "a moment; nothing is entered twice.")
-        if request.path.startswith("/api/"):
-            response = JsonResponse(
-                {"detail": message, "code": "database_unavailable", "errors": []}, status=503
-            )
-        else:
-            response = TemplateResponse(request, "503.html", {"message": message}, status=503)
-            response.render()
-        response["Retry-After"] = "5"
-        return response
-
-
-def _stale_prepared_statement(exception) -> bool:
-    return isinstance(exception, NotSupportedError) and (
-        "cached plan must not change result type" in str(exception))
+        return database_unavailable(request, exception)

@@ -6,8 +6,8 @@ Every projector and phone in the room asks for these pages, over and over, and a
 has no account: the answer is the same for all of them but for their language and the path
 they came by (tournaments/views/public.py keeps it). A request with a session cookie (maybe
 signed in, maybe a message waiting) or a messages cookie goes the whole way, as does one the
-view does not answer (a private tournament, one that is not there: the site's 404 page) or
-one the database fails (the site's 503 page).
+view does not find (a private tournament, one that is not there: the site's 404 page). One
+the database fails is answered "try again" (503) here, as the whole way would.
 """
 
 import re
@@ -21,6 +21,7 @@ from django.http import Http404
 from django.utils.functional import cached_property
 from django.utils.module_loading import import_string
 
+from lib.database_errors import database_unavailable
 from lib.urls import path_info_pattern
 from tournaments.views import public
 
@@ -60,7 +61,7 @@ class SpectatorMiddleware:
                 request.spectators_page = found
                 try:
                     return self._chain(request)
-                except (Http404, DatabaseError):
+                except Http404:
                     del request.spectators_page
         return self.get_response(request)
 
@@ -77,7 +78,15 @@ class SpectatorMiddleware:
     def _view(request):
         found = request.spectators_page
         request.user = AnonymousUser()  # no session: nobody signed in
-        response = public.VIEWS[found.lastgroup](request, int(found[found.lastgroup]))
+        try:
+            response = public.VIEWS[found.lastgroup](request, int(found[found.lastgroup]))
+        except DatabaseError as error:
+            # Answered here, as the whole way would (503), not asked again the whole way: a
+            # pool that timed out would keep every phone in the room waiting twice as long.
+            response = database_unavailable(request, error)
+            if response is None:
+                raise
+
         if hasattr(response, "render"):  # a TemplateResponse, rendered as Django's handler does
             response = response.render()
         return response

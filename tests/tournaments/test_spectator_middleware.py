@@ -122,18 +122,37 @@ def test_what_the_short_way_does_not_find_goes_the_whole_way_to_its_404(user, se
         assert answer(response) == answer(whole_way(settings).get(url))
 
 
-def test_a_database_away_is_the_sites_503(tournament, monkeypatch):
+def test_a_database_away_is_the_sites_503_asked_once(tournament, monkeypatch, settings):
+    """Not asked again the whole way: a pool that times out (5 s) would hold every phone in
+    the room twice as long, when the keepers' "try again" should come back at once."""
     from django.db import OperationalError
 
     from tournaments.views import public
 
+    asked = []
+
     def away(*args, **kwargs):
-        raise OperationalError("server closed the connection unexpectedly")
+        asked.append(1)
+        raise OperationalError("couldn't get a connection after 5.00 sec")
 
     monkeypatch.setattr(public, "tournament_for_public", away)
-    response = Client().get(reverse("public_standings", args=[tournament.pk]))
-    assert response.status_code == 503 and not short_way(response)
+    url = reverse("public_standings", args=[tournament.pk])
+    response = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url)
+    assert response.status_code == 503 and short_way(response) and len(asked) == 1
     assert response["Retry-After"] == "5"
+    assert "Réessayez dans un instant" in response.content.decode()
+    assert answer(response) == answer(whole_way(settings, HTTP_ACCEPT_LANGUAGE="fr").get(url))
+
+
+@pytest.mark.parametrize("name", ["public_standings", "public_projector"])
+def test_the_room_polls_the_pages_own_path_whatever_path_drew_it(name, tournament):
+    """The live part is kept for every reader: one visitor by /t/01/ never sends the
+    room's polls there (where they would not be gzipped)."""
+    url = reverse(name, args=[tournament.pk])
+    Client().get(url.replace("/t/", "/t/0"))  # drawn first, by another path
+    for extra in ({}, {"HTTP_HX_REQUEST": "true"}):
+        page = Client().get(url, **extra).content.decode()
+        assert f'id="live" hx-get="{url}"' in page
 
 
 def test_the_short_chain_is_the_sites_own_middleware_in_its_order(settings):

@@ -64,8 +64,11 @@ def _live_html(request, tournament, page, tag, totals) -> tuple[str, str]:
         # Their tags count every write and never come back: what was written after the tag
         # was read is newer, never wrong (their standings are kept_standings').
         view = overview(tournament, past_tables=page in EVERY_ROUND, players=False)
+    # Polled at the page's own path, whatever path its first reader came by: the live part
+    # is kept for every reader.
     html = render_to_string(PAGES[page] + "#live", {
         "tournament": tournament, "view": view, "page": page, "etag": drawn_for,
+        "own_path": _own_path(page, tournament),
     }, request=request)
     if drawn_for == tag:
         cache.set(key, html, CACHE_SECONDS)
@@ -142,10 +145,13 @@ def accepts_gzip(accept_encoding: str) -> bool:
                     weight = 0.0
         weights[name] = weight
     return next((weights[name] for name in ("gzip", "x-gzip", "*") if name in weights), 0) > 0
-# Kept in this process (the latest few, for a minute). A minute, so that what empties the
-# shared cache (an operator, a deploy) reaches this process's visitors too.
+
+
+# Kept in this process (the latest few visitors' pages and live parts, for a minute). A
+# minute, so that what empties the shared cache (an operator, a deploy) reaches this
+# process's readers too.
 _KEPT: dict[str, _Kept] = {}
-_KEPT_PAGES = 64
+_KEPT_MOST = 64
 KEPT_SECONDS = 60
 _KEPT_LOCK = threading.Lock()  # a thread's keeping one (rare) never meets another's
 
@@ -167,7 +173,7 @@ def _answer_kept(request, key: str, tag: str, own_path: str, draw) -> tuple[Http
     if drawn_for == tag:
         with _KEPT_LOCK:
             _KEPT.pop(key, None)
-            while len(_KEPT) >= _KEPT_PAGES:  # the one kept longest goes
+            while len(_KEPT) >= _KEPT_MOST:  # the one kept longest goes
                 del _KEPT[next(iter(_KEPT))]
             _KEPT[key] = kept
     return kept.answer(request), drawn_for
