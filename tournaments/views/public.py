@@ -161,7 +161,8 @@ def forget_kept_pages() -> None:
     _KEPT.clear()
 
 
-def _answer_kept(request, key: str, tag: str, own_path: str, draw) -> tuple[HttpResponse, str]:
+def _answer_kept(request, key: str, tag: str, page, tournament,
+                 draw) -> tuple[HttpResponse, str]:
     """The answer kept in this process under `key` (for a minute); else `draw()`: the HTML
     and the ETag it was drawn for, kept when that is `tag`; and that ETag."""
     now = time.monotonic()
@@ -169,7 +170,7 @@ def _answer_kept(request, key: str, tag: str, own_path: str, draw) -> tuple[Http
     if kept is not None and now < kept.until:
         return kept.answer(request), tag
     html, drawn_for = draw()
-    kept = _Kept(html, now + KEPT_SECONDS, own_path)
+    kept = _Kept(html, now + KEPT_SECONDS, _own_path(page, tournament))
     if drawn_for == tag:
         with _KEPT_LOCK:
             _KEPT.pop(key, None)
@@ -200,7 +201,7 @@ def _visitors_page(request, tournament, page, tag, totals) -> tuple[HttpResponse
             cache.set(key, html, CACHE_SECONDS)
         return html, drawn_for
 
-    return _answer_kept(request, key, tag, _own_path(page, tournament), draw)
+    return _answer_kept(request, key, tag, page, tournament, draw)
 
 
 def _own_path(page, tournament) -> str:
@@ -218,7 +219,7 @@ def _page(page):
             response = HttpResponseNotModified()
         elif request.htmx:  # a poll: the live part only, the same for every reader
             response, tag = _answer_kept(
-                request, f"live:{page}:{tag}", tag, _own_path(page, tournament),
+                request, f"live:{page}:{tag}", tag, page, tournament,
                 lambda: _live_html(request, tournament, page, tag, totals))
         elif not request.user.is_authenticated and not messages.get_messages(request):
             response, tag = _visitors_page(request, tournament, page, tag, totals)
