@@ -23,6 +23,15 @@ def make_tournament(owner, *, teams=8, format="swiss", swiss_rounds=3, knockout_
     return services.create_tournament(owner=owner, settings=settings, teams=team_list(teams))
 
 
+def round_two_drawn(owner, *, teams=4):
+    """A tournament with round 1 played and round 2 drawn: every public page has something
+    to show (standings, a draw, results)."""
+    tournament = make_tournament(owner, teams=teams)
+    play_round(services.draw_next_round(tournament=tournament))
+    services.draw_next_round(tournament=tournament)
+    return tournament
+
+
 def finish(match, *, winner="a", margin=1):
     """Play a match to its end: one-sided hands until the target is passed."""
     match.refresh_from_db()

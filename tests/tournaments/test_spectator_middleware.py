@@ -11,8 +11,7 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.helpers import make_tournament, play_round
-from tournaments import services
+from tests.tournaments.helpers import make_tournament, play_round, round_two_drawn
 from tournaments.middleware import FOR_SPECTATORS
 from tournaments.views.public import VIEWS
 
@@ -22,10 +21,7 @@ SAME_EVERY_TIME = {"Date", "Set-Cookie"}  # cookies: compared apart, in answer()
 
 @pytest.fixture
 def tournament(user):
-    tournament = make_tournament(user, teams=4)
-    play_round(services.draw_next_round(tournament=tournament))
-    services.draw_next_round(tournament=tournament)
-    return tournament
+    return round_two_drawn(user)
 
 
 def whole_way(settings, **headers) -> Client:

@@ -7,8 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.helpers import make_tournament, play_round
-from tournaments import services
+from tests.tournaments.helpers import play_round, round_two_drawn
 from tournaments.views.public import stand_in
 
 pytestmark = pytest.mark.django_db
@@ -20,10 +19,7 @@ TOKEN = re.compile(r'csrfmiddlewaretoken|X-CSRFToken')
 
 @pytest.fixture
 def tournament(user):
-    tournament = make_tournament(user, teams=4)
-    play_round(services.draw_next_round(tournament=tournament))
-    services.draw_next_round(tournament=tournament)
-    return tournament
+    return round_two_drawn(user)
 
 
 def visit(client, name, tournament, query=""):
