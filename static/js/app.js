@@ -202,6 +202,16 @@ onFirstLoad(function () {
   onFirstLoad(function () {
     document.querySelectorAll("form.hand-form").forEach(checkWhatWasTyped);
   });
+  // The same for a hand form htmx swaps in (the next hand's, after a save): a quick keeper
+  // types into it before htmx listens to it. Only what differs from what the server drew
+  // counts as typed.
+  document.body.addEventListener("htmx:load", function (evt) {
+    var elt = evt.target;
+    if (elt === document.body || !elt.querySelectorAll) { return; }
+    var forms = elt.matches("form.hand-form") ? [elt]
+      : Array.prototype.slice.call(elt.querySelectorAll("form.hand-form"));
+    forms.forEach(checkWhatWasTyped);
+  });
 
   // After a hand is saved (or refused), the new form's first field takes the focus, so that a
   // phone's keyboard stays up hand after hand; an element elsewhere keeps it (htmx puts it
