@@ -14,7 +14,9 @@ For the app's own URL names: one pattern each, with Django's `int` and `str` con
 """
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -41,22 +43,26 @@ def _plain(value) -> type | None:
 
 
 @lru_cache(maxsize=1024)
-def _shape(viewname: str, kinds: tuple, urlconf, prefix: str) -> tuple[str, ...] | None:
-    """The link of `viewname` cut where its arguments go (`kinds`: (name, kind) in order),
-    or None when the stand-ins do not make a link with each exactly once."""
+def _shape(viewname: str, kinds: tuple, urlconf, prefix: str) -> tuple | None:
+    """The link of `viewname` cut where its arguments go (`kinds`: (name, kind) in order):
+    (the link's pieces, and which argument goes after each piece but the last, as positions
+    in `kinds`: a link may hold its arguments in another order than their names sort), or
+    None when the stand-ins do not make a link with each exactly once."""
     stand_ins = [str(_stand_in(position, kind)) for position, (_, kind) in enumerate(kinds)]
     try:
         link = reverse(viewname, urlconf=urlconf, kwargs={
             name: _stand_in(position, kind) for position, (name, kind) in enumerate(kinds)})
     except NoReverseMatch:
         return None
+    if any(link.count(stand_in) != 1 for stand_in in stand_ins):
+        return None
+    order = tuple(sorted(range(len(stand_ins)), key=lambda position: link.index(
+        stand_ins[position])))
     parts = []
-    for stand_in in stand_ins:
-        if link.count(stand_in) != 1:
-            return None
-        before, link = link.split(stand_in)
+    for position in order:
+        before, link = link.split(stand_ins[position])
         parts.append(before)
-    return (*parts, link)
+    return (*parts, link), order
 
 
 @lru_cache(maxsize=8192)
@@ -72,11 +78,27 @@ def cached_reverse(viewname: str, **kwargs) -> str:
     if all(kind is not None for _, kind in kinds):
         shape = _shape(viewname, kinds, urlconf, prefix)
         if shape is not None:
-            link = [shape[0]]
-            for (_, value), part in zip(items, shape[1:], strict=True):
-                link += (str(value), part)
+            parts, order = shape
+            link = [parts[0]]
+            for position, part in zip(order, parts[1:], strict=True):
+                link += (str(items[position][1]), part)
             return "".join(link)
     return _reverse(viewname, items, urlconf, prefix)
+
+
+def cached_reverse_each(namespace: str, names: tuple[str, ...], /,
+                        **kwargs) -> Mapping[str, str]:
+    """{name: cached_reverse(f"{namespace}:{name}", **kwargs)} for each of `names`, kept per
+    process for these arguments (read only): a page's dozen links to its own views, made
+    once for each table, not on each of its requests."""
+    return _each(namespace, names, tuple(sorted(kwargs.items())), get_urlconf(),
+                 get_script_prefix())
+
+
+@lru_cache(maxsize=2048)
+def _each(namespace: str, names: tuple, kwargs: tuple, urlconf, prefix: str):
+    return MappingProxyType({name: cached_reverse(f"{namespace}:{name}", **dict(kwargs))
+                             for name in names})
 
 
 def path_info_pattern(viewname: str, argument: str, stand_in, capture: str) -> str:
@@ -94,3 +116,4 @@ def _forget(*, setting, **kwargs):
     if setting == "ROOT_URLCONF":
         _reverse.cache_clear()
         _shape.cache_clear()
+        _each.cache_clear()

@@ -4,13 +4,14 @@ The same views serve both ways in, under two URL namespaces; `TableAccess.url` b
 links of the page for the way this request came.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 
-from lib.urls import cached_reverse
+from lib.urls import cached_reverse, cached_reverse_each
 from scoring.models import Match
 from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_table
@@ -37,9 +38,11 @@ class TableAccess:
         return cached_reverse(f"{OWNED}:{name}", pk=self.match.pk, **kwargs)
 
     @cached_property
-    def page_urls(self) -> dict[str, str]:
-        """The page's links, made once per request (a write's answer draws a second page)."""
-        return {name: self.url(name) for name in PAGE_URL_NAMES}
+    def page_urls(self) -> Mapping[str, str]:
+        """The page's links (read only), made once per process and table."""
+        if self.via_link:
+            return cached_reverse_each(LINK, PAGE_URL_NAMES, token=self.token)
+        return cached_reverse_each(OWNED, PAGE_URL_NAMES, pk=self.match.pk)
 
 
 def table_view(view):

@@ -110,3 +110,37 @@ def test_a_link_for_an_object_seen_for_the_first_time_is_not_resolved_again(monk
     for token in ("second", "third", "fourth"):
         assert cached_reverse("link:record", token=token) == f"/k/{token}/hands/"
     assert calls == []
+
+
+
+def test_every_name_of_the_project_is_resolved_once_then_filled_in():
+    """No name falls back to reverse() for each new table or hand: a link whose arguments
+    come in another order than their names sort (a correction's link: the score keeper
+    link's token, then the hand's number) included."""
+    from django.urls.converters import IntConverter
+
+    from lib.urls import _shape
+
+    for name, converters in _every_named_pattern():
+        kinds = tuple(sorted((arg, int if isinstance(converter, IntConverter) else str)
+                             for arg, converter in converters.items()))
+        assert _shape(name, kinds, None, "/") is not None, name
+
+
+
+def test_a_pages_links_made_once_are_reverses_under_each_script_prefix():
+    from lib.urls import cached_reverse_each
+
+    names = ("table", "live", "record")
+    try:
+        for prefix in ("/", "/club/", "/"):
+            set_script_prefix(prefix)
+            for token in ("abc_-123", "other", "abc_-123"):
+                links = cached_reverse_each("link", names, token=token)
+                assert dict(links) == {name: reverse(f"link:{name}", kwargs={"token": token})
+                                       for name in names}
+                assert links["table"].startswith(prefix)
+                with pytest.raises(TypeError):  # shared by the requests: read only
+                    links["table"] = "/elsewhere/"
+    finally:
+        set_script_prefix("/")
