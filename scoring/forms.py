@@ -475,6 +475,22 @@ class FourSevensForm(forms.Form):
         error_messages={"required": _("Tick the box to confirm the four sevens.")},
     )
 
+    AUTO_ID = "fs-%s"
+
+    @classmethod
+    def blank(cls, number: int) -> "BlankFourSevensForm":
+        """The form as every answer draws it below the hand's: what its drawing needs, not
+        the form's fields copied for each answer (entry_tags draws it from these)."""
+        return BlankFourSevensForm(initial={"number": number}, auto_id=cls.AUTO_ID)
+
+
+@dataclass(frozen=True)
+class BlankFourSevensForm:
+    initial: dict
+    auto_id: str
+    is_bound = False
+    errors = {}  # read only: a blank form has none
+
 
 class UndoForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)

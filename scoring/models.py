@@ -25,6 +25,16 @@ def _choices(enum, labels):
 VARIANT_CHOICES = _choices(
     rules.Variant, {v: _(r.label) for v, r in rules.VARIANTS.items()}
 )
+# A game's name by its code, in the active language: what get_variant_display() gives,
+# without rebuilding the choices for each call (the scoreboard of every saved hand shows it).
+VARIANT_LABELS = dict(VARIANT_CHOICES)
+
+
+def variant_label(variant: str) -> str:
+    label = VARIANT_LABELS.get(variant)
+    return str(label) if label is not None else variant
+
+
 SEAT_CHOICES = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 TEAM_CHOICES = [(rules.Team.A.value, _("Team A")), (rules.Team.B.value, _("Team B"))]
 STATUS_CHOICES = [
@@ -318,6 +328,10 @@ class Match(models.Model):
     @property
     def variant_rules(self) -> rules.VariantRules:
         return rules.variant_rules(self.variant)
+
+    @property
+    def variant_label(self) -> str:
+        return variant_label(self.variant)
 
     @property
     def is_quadrette(self) -> bool:

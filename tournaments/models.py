@@ -11,7 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
-from scoring.models import VARIANT_CHOICES, ConfirmationMode, Match, Team, target_in_range
+from scoring.models import (
+    VARIANT_CHOICES,
+    ConfirmationMode,
+    Match,
+    Team,
+    target_in_range,
+    variant_label,
+)
 from tournaments import formats
 
 
@@ -123,7 +130,7 @@ class Tournament(models.Model):
 
     @property
     def variant_label(self) -> str:
-        return self.get_variant_display()
+        return variant_label(self.variant)
 
     @property
     def has_bracket(self) -> bool:

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from lib.html import escape
 from lib.urls import cached_reverse
+from scoring.forms import FourSevensForm
 
 register = template.Library()
 
@@ -57,14 +58,20 @@ def _finished(context, state, read_only) -> str:
 def _four_sevens(context, csrf: str) -> str:
     form, urls = context["four_sevens_form"], context["urls"]
     url = escape(urls["four_sevens"])
-    confirm = form["confirm"]
     if form.is_bound:
-        widget = str(confirm)
-    else:
-        widget = f'<input type="checkbox" name="confirm" required id="{confirm.auto_id}">'
-    errors = "".join(f'<p class="field-error">{escape(error)}</p>' for error in confirm.errors)
-    others = "".join(f'<p class="field-error">{escape(error)}</p>'
-                     for error in form.non_field_errors())
+        confirm = form["confirm"]
+        widget, confirm_id, label = str(confirm), confirm.id_for_label, confirm.label
+        errors = "".join(f'<p class="field-error">{escape(error)}</p>'
+                         for error in confirm.errors)
+        others = "".join(f'<p class="field-error">{escape(error)}</p>'
+                         for error in form.non_field_errors())
+    else:  # a blank form (FourSevensForm.blank, or one built unbound): no field asked
+        auto_id = form.auto_id  # as a BoundField makes its id of it
+        confirm_id = (auto_id % "confirm" if "%s" in str(auto_id) else "confirm") \
+            if auto_id else ""
+        label = FourSevensForm.base_fields["confirm"].label
+        widget = f'<input type="checkbox" name="confirm" required id="{escape(confirm_id)}">'
+        errors = others = ""
     buttons = []
     for team in context["teams"]:
         said = _("Four sevens for %(name)s") % {"name": escape(team["name"])}
@@ -85,7 +92,7 @@ def _four_sevens(context, csrf: str) -> str:
         f"      <p>{rule}</p>\n"
         f'      <div class="field check">\n'
         f"        {widget}\n"
-        f'        <label for="{escape(confirm.id_for_label)}">{escape(confirm.label)}</label>\n'
+        f'        <label for="{escape(confirm_id)}">{escape(label)}</label>\n'
         f"      </div>\n"
         f"      {errors}\n"
         f"      {others}\n"

@@ -24,7 +24,7 @@ def _title(context, match) -> str:
             "name": escape(tournament["name"]), "round": escape(tournament["round"]),
             "table": escape(tournament["table"])} + " · "
     to_target = _("to %(target)s") % {"target": match.target}
-    return f"{where}{escape(match.get_variant_display())} · {to_target}"
+    return f"{where}{escape(match.variant_label)} · {to_target}"
 
 
 def _team(team: dict, target: int) -> str:

@@ -151,8 +151,7 @@ class MatchPage:
         state = self.state
         form = self.entry_form(form)
         if four_sevens_form is None and not state.finished:
-            four_sevens_form = FourSevensForm(initial={"number": state.next_hand},
-                                              auto_id="fs-%s")
+            four_sevens_form = FourSevensForm.blank(state.next_hand)
         return {
             **self._common(),
             **(self.hand_fields(form, slots=slots) if form is not None else {}),

@@ -73,3 +73,32 @@ def test_the_tag_draws_what_the_partial_drew(language):
         "csrfmiddlewaretoken", "hx-swap-oob", "/rematch/", 'class="notice"', "redeal-button",
         "&lt;b&gt;", "first_dealer", "tricks_a"))
     assert len(seen) == 11, seen
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_blank_four_sevens_form_draws_as_the_form_built_unbound(language):
+    """Every answer draws the four sevens' form blank (FourSevensForm.blank): the HTML of a
+    FourSevensForm built for it, without building one."""
+    from django.template import engines
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    template = engines["django"].from_string(AFTER)
+    request = RequestFactory().get("/")
+    rng = random.Random(f"blank-{language}")
+    drawn = 0
+    with translation.override(language):
+        for _ in range(150):
+            context = random_context(rng)
+            if context["state"].finished or context["read_only"] or \
+                    context["match"].is_quadrette:
+                continue
+            number = context["state"].next_hand
+            built = template.render({**context, "four_sevens_form": FourSevensForm(
+                initial={"number": number}, auto_id="fs-%s")}, request)
+            blank = template.render({**context, "four_sevens_form": FourSevensForm.blank(
+                number)}, request)
+            assert blank == built
+            assert 'id="fs-confirm"' in blank
+            drawn += 1
+    assert drawn > 15
