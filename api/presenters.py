@@ -5,10 +5,10 @@ import secrets
 from functools import lru_cache
 
 from django.http import HttpResponse
-from django.urls import reverse
 from ninja.responses import NinjaJSONEncoder
 
 from api.schemas import HandOut, MatchOut
+from lib.urls import cached_reverse
 from scoring import extensions, rules
 from scoring.models import Match
 
@@ -75,7 +75,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
     if with_secret:
         data["scorekeeper_token"] = match.scorekeeper_token
         data["opponents_token"] = match.opponents_token
-        path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
+        path = cached_reverse("link:table", token=match.scorekeeper_token)
         data["url"] = request.build_absolute_uri(path) if request is not None else path
     return _in_order(data, MATCH_KEYS)
 
