@@ -161,6 +161,28 @@ def _team_fields(quadrette: bool, name_a: str, name_b: str) -> tuple:
     return tuple(fields)
 
 
+# What every hand form holds first: its number, and which of a pair the app filled in for
+# the keeper, so it may fill it again.
+_HIDDEN_FIELDS = (
+    ("number", forms.IntegerField(widget=forms.HiddenInput)),
+    ("filled", forms.CharField(required=False, widget=forms.HiddenInput)),
+)
+
+
+@lru_cache(maxsize=256)
+def _first_dealer_field(choices: tuple, first_dealer: str, url: str | None) -> forms.Field:
+    """The first hand's question, who deals it (`choices`: each seat and who sits there),
+    built once per process for these seats, dealer and address."""
+    return forms.ChoiceField(
+        label=_("Who deals first? (Draw a card each: the highest deals.)"),
+        required=False, initial=first_dealer, choices=list(choices),
+        # autocomplete off: Back shows the dealer stored, not the one ticked then.
+        widget=forms.RadioSelect(attrs={"hx-post": url, "hx-trigger": "change",
+                                        "hx-swap": "none", "autocomplete": "off"}
+                                 if url else {}),
+    )
+
+
 @dataclass(frozen=True)
 class LiveCheck:
     """Where a hand form's inputs send what is typed (the entry's check, or a correction's),
@@ -178,9 +200,8 @@ class HandForm(forms.Form):
     widgets).
     """
 
-    number = forms.IntegerField(widget=forms.HiddenInput)
-    # Which of a pair the app filled in for the keeper, so it may fill it again.
-    filled = forms.CharField(required=False, widget=forms.HiddenInput)
+    # Its fields are the kept ones (_HIDDEN_FIELDS, _team_fields, _first_dealer_field),
+    # copied for each form; none is declared here, for Django to deep-copy.
 
     def __init__(self, data=None, *args, match, correcting=False, first_hand=False,
                  live_check: LiveCheck | None = None, first_dealer_url: str | None = None,
@@ -197,8 +218,8 @@ class HandForm(forms.Form):
         self.pair_errors: dict[str, list[str]] = {}
         self.violation_codes: set[str] = set()
         name_a, name_b = match.team_a.name, match.team_b.name
-        self.fields.update((name, _own_copy(field)) for name, field in _team_fields(
-            match.is_quadrette, name_a, name_b))
+        self.fields.update((name, _own_copy(field)) for name, field in (
+            *_HIDDEN_FIELDS, *_team_fields(match.is_quadrette, name_a, name_b)))
         if correcting and not match.is_quadrette:
             # A correction may turn a hand into four sevens, or back: asked after the
             # hidden fields, before the rest.
@@ -212,16 +233,9 @@ class HandForm(forms.Form):
             self.fields = dict([*fields[:2], ("kind", kind), *fields[2:]])
         if first_hand and not correcting:
             # Drawn at the table before hand 1: saved with it (or at once, with htmx).
-            self.fields["first_dealer"] = forms.ChoiceField(
-                label=_("Who deals first? (Draw a card each: the highest deals.)"),
-                required=False, initial=match.first_dealer,
-                choices=[(seat, display.seat_label(match, seat)) for seat in rules.SEATS],
-                # autocomplete off: Back shows the dealer stored, not the one ticked then.
-                widget=forms.RadioSelect(attrs={"hx-post": first_dealer_url,
-                                                "hx-trigger": "change", "hx-swap": "none",
-                                                "autocomplete": "off"}
-                                         if first_dealer_url else {}),
-            )
+            self.fields["first_dealer"] = _own_copy(_first_dealer_field(
+                tuple((seat, display.seat_label(match, seat)) for seat in rules.SEATS),
+                match.first_dealer, first_dealer_url))
         self.live_check = live_check
         if live_check is not None:
             self._wire_live_check(live_check)
