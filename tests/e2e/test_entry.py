@@ -214,6 +214,27 @@ def test_focus_returns_to_the_first_points_field_after_a_save(live_server, page,
         expect(page.locator(f"#hand{number + 1}-points_a")).to_be_focused()
 
 
+def test_a_share_typed_before_htmx_listens_to_the_next_hands_form_is_checked(
+        live_server, page, log_in):
+    """After a save, htmx listens to the next hand's form only once its answer has settled
+    (htmx's settle delay; longer on a slow phone): a quick keeper's share typed before that
+    is still checked and its partner filled in, as typed before a slow page's scripts ran."""
+    match = own_match(log_in(page))
+    page.goto(live_server.url + f"/matches/{match.pk}/")
+    page.evaluate("() => { htmx.config.defaultSettleDelay = 2000; }")  # a slow phone's
+    type_in(page, "points_a", 7)
+    expect(field(page, "points_b")).to_have_value("4")
+    page.keyboard.press("Enter")
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    type_in(page, "points_a", 9)  # before the answer settles: no htmx on this input yet
+    expect(page.locator("#entry form.hand-form.htmx-settling, #entry.htmx-settling")
+           ).to_have_count(1)
+    expect(field(page, "points_b")).to_have_value("2")
+    expect(page.locator("#entry-feedback")).to_contain_text("Les Bleus +9, Les Rouges +2.")
+    page.keyboard.press("Enter")
+    expect(page.locator("#flash")).to_have_text("Hand 2 saved. The score is 16–6.")
+
+
 def test_a_keyboard_user_stays_where_they_were(live_server, page, log_in):
     match = open_match_with_hand_1(live_server, page, log_in)
     page.locator("#correct-hand-1").focus()
