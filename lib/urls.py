@@ -65,9 +65,15 @@ def _shape(viewname: str, kinds: tuple, urlconf, prefix: str) -> tuple | None:
     return (*parts, link), order
 
 
+def _key(items) -> tuple:
+    """Arguments as a cache's key, each with its type: 1, 1.0 and True are equal as keys,
+    not as links (reverse() writes "1", "1.0", or refuses True)."""
+    return tuple((name, type(value), value) for name, value in items)
+
+
 @lru_cache(maxsize=8192)
 def _reverse(viewname: str, kwargs: tuple, urlconf, prefix: str) -> str:
-    return reverse(viewname, urlconf=urlconf, kwargs=dict(kwargs))
+    return reverse(viewname, urlconf=urlconf, kwargs={name: value for name, _, value in kwargs})
 
 
 def cached_reverse(viewname: str, **kwargs) -> str:
@@ -83,7 +89,7 @@ def cached_reverse(viewname: str, **kwargs) -> str:
             for position, part in zip(order, parts[1:], strict=True):
                 link += (str(items[position][1]), part)
             return "".join(link)
-    return _reverse(viewname, items, urlconf, prefix)
+    return _reverse(viewname, _key(items), urlconf, prefix)
 
 
 def cached_reverse_each(namespace: str, names: tuple[str, ...], /,
@@ -91,13 +97,14 @@ def cached_reverse_each(namespace: str, names: tuple[str, ...], /,
     """{name: cached_reverse(f"{namespace}:{name}", **kwargs)} for each of `names`, kept per
     process for these arguments (read only): a page's dozen links to its own views, made
     once for each table, not on each of its requests."""
-    return _each(namespace, names, tuple(sorted(kwargs.items())), get_urlconf(),
+    return _each(namespace, names, _key(sorted(kwargs.items())), get_urlconf(),
                  get_script_prefix())
 
 
 @lru_cache(maxsize=2048)
 def _each(namespace: str, names: tuple, kwargs: tuple, urlconf, prefix: str):
-    return MappingProxyType({name: cached_reverse(f"{namespace}:{name}", **dict(kwargs))
+    arguments = {name: value for name, _, value in kwargs}
+    return MappingProxyType({name: cached_reverse(f"{namespace}:{name}", **arguments)
                              for name in names})
 
 

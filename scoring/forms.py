@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -516,15 +517,26 @@ class FourSevensForm(forms.Form):
     def blank(cls, number: int) -> "BlankFourSevensForm":
         """The form as every answer draws it below the hand's: what its drawing needs, not
         the form's fields copied for each answer (entry_tags draws it from these)."""
-        return BlankFourSevensForm(initial={"number": number}, auto_id=cls.AUTO_ID)
+        return BlankFourSevensForm(number)
 
 
-@dataclass(frozen=True)
 class BlankFourSevensForm:
-    initial: dict
-    auto_id: str
+    """FourSevensForm(initial={"number": number}, auto_id=AUTO_ID), not built until something
+    its blank drawing does not know asks for it (a field: the form is built and asked)."""
+
     is_bound = False
-    errors = {}  # read only: a blank form has none
+    errors = MappingProxyType({})  # a blank form has none
+    auto_id = FourSevensForm.AUTO_ID
+
+    def __init__(self, number: int):
+        self.initial = {"number": number}
+
+    @cached_property
+    def form(self) -> FourSevensForm:
+        return FourSevensForm(initial=self.initial, auto_id=self.auto_id)
+
+    def __getitem__(self, name):
+        return self.form[name]
 
 
 class UndoForm(forms.Form):

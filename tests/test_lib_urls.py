@@ -144,3 +144,19 @@ def test_a_pages_links_made_once_are_reverses_under_each_script_prefix():
                     links["table"] = "/elsewhere/"
     finally:
         set_script_prefix("/")
+
+
+def test_a_value_equal_to_another_of_another_type_gets_its_own_links():
+    """1, 1.0 and True are equal as keys: each still gets the links reverse() gives it
+    (an outside review's finding)."""
+    from lib.urls import cached_reverse_each
+
+    assert cached_reverse_each("link", ("record",), token=1)["record"] == "/k/1/hands/"
+    assert cached_reverse_each("link", ("record",), token=1.0)["record"] == reverse(
+        "link:record", kwargs={"token": 1.0})
+    assert cached_reverse("link:record", token=2) == "/k/2/hands/"
+    assert cached_reverse("link:record", token=2.0) == reverse("link:record",
+                                                               kwargs={"token": 2.0})
+    cached_reverse_each("owned", ("table",), pk=1)
+    with pytest.raises(NoReverseMatch):  # reverse() refuses pk=True
+        cached_reverse_each("owned", ("table",), pk=True)

@@ -102,3 +102,14 @@ def test_the_blank_four_sevens_form_draws_as_the_form_built_unbound(language):
             assert 'id="fs-confirm"' in blank
             drawn += 1
     assert drawn > 15
+
+
+def test_a_blank_four_sevens_form_asked_for_a_field_builds_the_form():
+    """What the blank drawing does not know (here a number sent as text, drawn by the
+    form's own field) is asked of the form, built then (an outside review's finding)."""
+    from scoring.forms import BlankFourSevensForm
+
+    blank = BlankFourSevensForm("3")
+    built = FourSevensForm(initial={"number": "3"}, auto_id="fs-%s")
+    assert str(blank["number"]) == str(built["number"])
+    assert not blank.errors and not blank.is_bound
