@@ -3,7 +3,8 @@ the machine's minute as `make bench`'s CPU times do, to compare two versions of 
 
     .venv/bin/python bench/instructions.py [KIND ...]      (default: every kind)
 
-Kinds: `api` (a hand posted through the API to a new match), `page` (the same through the
+Kinds: `api` (a hand posted through the API to a new match), `api_long` (the same to a match
+of 70 hands and more: the goal is that it costs about what `api` does), `page` (the same through the
 score keeper's page, htmx: hand 1, its answer draws the whole history), `page_next` (hand 2
 from a phone that showed hand 1: its answer adds one row), `visitor` (the public standings
 of a 128-team Swiss, a spectator's first visit), `poll` (a keeper's poll answered 304).
@@ -32,7 +33,7 @@ from urllib.parse import urlparse
 import psycopg
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("api", "page", "page_next", "visitor", "poll")
+KINDS = ("api", "api_long", "page", "page_next", "visitor", "poll")
 FEW, MANY = 1, 101
 
 
@@ -157,11 +158,19 @@ def replay(kind: str, count: int, seeded: dict):
     django.setup()
     client = _Client()
     requests = []
+    api = {"Authorization": f"Bearer {seeded['token']}", "Content-Type": "application/json"}
     if kind == "api":
-        api = {"Authorization": f"Bearer {seeded['token']}", "Content-Type": "application/json"}
         body = json.dumps({"number": 1, "points": {"a": 6, "b": 5}}).encode()
         requests = [lambda pk=pk: client("POST", f"/api/v1/matches/{pk}/hands", body, api, 201)
                     for pk in seeded["api_matches"][:count + 1]]
+    elif kind == "api_long":
+        long, first = seeded["long"][0], _request_bench().LONG + 1
+        requests = [
+            lambda number=number: client(
+                "POST", f"/api/v1/matches/{long}/hands", json.dumps({
+                    "number": number, "points": {"a": 6, "b": 5} if number % 2 else
+                    {"a": 5, "b": 6}}).encode(), api, 201)
+            for number in range(first, first + count + 1)]
     elif kind in ("page", "page_next"):
         page = client("GET", f"/k/{seeded['page_matches'][-1]}/")
         htmx = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded",
