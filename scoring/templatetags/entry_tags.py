@@ -65,10 +65,10 @@ def _four_sevens(context, csrf: str) -> str:
                          for error in confirm.errors)
         others = "".join(f'<p class="field-error">{escape(error)}</p>'
                          for error in form.non_field_errors())
-    else:  # a blank form (FourSevensForm.blank, or one built unbound): no field asked
-        auto_id = form.auto_id  # as a BoundField makes its id of it
-        confirm_id = (auto_id % "confirm" if "%s" in str(auto_id) else "confirm") \
-            if auto_id else ""
+    else:  # a blank form (FourSevensForm.blank): its ids, as _hidden_number's, else asked
+        auto_id = form.auto_id
+        confirm_id = auto_id % "confirm" if isinstance(auto_id, str) and \
+            auto_id.count("%s") == 1 else form["confirm"].auto_id
         label = FourSevensForm.base_fields["confirm"].label
         widget = f'<input type="checkbox" name="confirm" required id="{escape(confirm_id)}">'
         errors = others = ""
