@@ -3,11 +3,13 @@ the machine's minute as `make bench`'s CPU times do, to compare two versions of 
 
     .venv/bin/python bench/instructions.py [KIND ...]      (default: every kind)
 
-Kinds: `api` (a hand posted through the API to a new match), `api_long` (the same to a match
-of 70 hands and more: the goal is that it costs about what `api` does), `page` (the same through the
-score keeper's page, htmx: hand 1, its answer draws the whole history), `page_next` (hand 2
-from a phone that showed hand 1: its answer adds one row), `visitor` (the public standings
-of a 128-team Swiss, a spectator's first visit), `poll` (a keeper's poll answered 304).
+Kinds: `healthz` (the health check: the floor of `make bench`'s ratios), `api` (a hand
+posted through the API to a new match), `api_long` (the same to a match of 70 hands and
+more: the goal is that it costs about what `api` does), `page` (the same through the score
+keeper's page, htmx, with every field of its form: hand 1, its answer opens the empty
+history), `page_next` (hand 2 from a phone that showed hand 1: its answer adds one row),
+`visitor` (the public standings of a 128-team Swiss, a spectator's first visit), `poll` (a
+keeper's poll answered 304).
 
 The data is bench/requests.py's, made once in a template database (BENCH_DATABASE_URL, as
 there) and copied for each run. Each kind runs in a new process, twice: with 1 and with 101
@@ -28,12 +30,12 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse
 
 import psycopg
 
 HERE = Path(__file__).resolve().parent
-KINDS = ("api", "api_long", "page", "page_next", "visitor", "poll")
+KINDS = ("healthz", "api", "api_long", "page", "page_next", "visitor", "poll")
 FEW, MANY = 1, 101
 
 
@@ -175,7 +177,7 @@ def replay(kind: str, count: int, seeded: dict):
         page = client("GET", f"/k/{seeded['page_matches'][-1]}/")
         htmx = {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded",
                 "X-CSRFToken": re.search(rb'"X-CSRFToken": "([^"]+)"', page).group(1).decode()}
-        first = b"number=1&points_a=7&points_b=4"
+        first = urlencode(_request_bench().PAGE_HAND_1).encode()
         # page_next: hand 1 saved beforehand on as many tables whatever `count` (not counted
         # apart: the difference between the two runs leaves it out).
         tables = seeded["page_matches"][:count + 1 if kind == "page" else MANY + 1]
@@ -190,8 +192,12 @@ def replay(kind: str, count: int, seeded: dict):
             lambda token=token: client(
                 "POST", f"/k/{token}/hands/",
                 first if kind == "page" else
-                f"number=2&points_a=7&points_b=4&seen={seen[token]}".encode(), htmx)
+                urlencode({"number": 2, "points_a": 7, "points_b": 4, "seen": seen[token],
+                           "filled": "points_b", "politaines_a": 0, "politaines_b": 0}
+                          ).encode(), htmx)
             for token in tables[:count + 1]]
+    elif kind == "healthz":
+        requests = [lambda: client("GET", "/healthz")] * (count + 1)
     elif kind == "visitor":
         requests = [lambda: client("GET", f"/t/{seeded['tournament']}/")] * (count + 1)
     elif kind == "poll":

@@ -9,6 +9,7 @@ both on random matches, in both languages).
 - `{% history_row item %}`: a hand's row (`item`: its HistoryRow and its correction link).
 - `{% undo_button %}`: the button that undoes the last hand.
 - `{% chart %}`: the score, hand by hand, as an SVG line chart.
+- `{% first_hand item %}`: what the first hand's answer changes in the empty history.
 """
 
 from django import template
@@ -152,22 +153,63 @@ def chart(context):
     return SafeString("".join(lines))
 
 
+def _hint_and_table(context, drawn: list[str], *, hidden: bool, opening: bool = False) -> str:
+    """The hint above the hands' table and the table, its rows `drawn`; hidden while no hand
+    is played. With `opening` (a first hand's answer), each goes out of band in place of the
+    empty history's hidden one, and only while it is still hidden: a history that a poll
+    drew meanwhile, or hands kept offline shown in it (static/js/offline.js), stay."""
+    match, read_only = context["match"], context.get("read_only")
+    hint = (_("Tricks won by each team, and the points they gave.") if match.is_quadrette
+            else _("Card points of each team; a politaine adds 11."))
+    hint_attrs = table_attrs = " hidden" if hidden else ""
+    if opening:
+        hint_attrs = ' hx-swap-oob="outerHTML:#history > p.hint[hidden]"'
+        table_attrs = ' hx-swap-oob="outerHTML:#history > table.history[hidden]"'
+    correct = ""
+    if not read_only:
+        said = _("Correct")
+        correct = f'<th scope="col"><span class="visually-hidden">{said}</span></th>'
+    hand, dealer, score = _("Hand"), _("Dealer"), _("Score")
+    return (
+        f'\n  <p class="hint"{hint_attrs}>{hint}</p>\n'
+        f'  <table class="history"{table_attrs}>\n'
+        f"    <thead>\n"
+        f"      <tr>\n"
+        f'        <th scope="col"><abbr title="{hand}">#</abbr></th>\n'
+        f'        <th scope="col">{dealer}</th>\n'
+        f'        <th scope="col" class="team">{escape(match.team_a.name)}</th>\n'
+        f'        <th scope="col" class="team">{escape(match.team_b.name)}</th>\n'
+        f'        <th scope="col">{score}</th>\n'
+        f"        {correct}\n"
+        f"      </tr>\n"
+        f"    </thead>\n"
+        f"    <tbody>\n      "
+        + "".join(f"\n        {row}\n      " for row in drawn)
+        + "\n    </tbody>\n  </table>\n  ")
+
+
+@register.simple_tag(takes_context=True)
+def first_hand(context, item):
+    """What the first hand's answer changes in the empty history it opens (MatchPage.new_hand):
+    the hint and the table, with the hand's row; the undo button and the chart in place of
+    "No hand yet". The changes (an undone hand 1 leaves one) stay as they are."""
+    table = _hint_and_table(context, [history_row(context, item)], hidden=False, opening=True)
+    return SafeString(
+        f"{table}\n"
+        f'<div hx-swap-oob="beforebegin:#no-hand-yet">{undo_button(context)}{chart(context)}'
+        f"</div>\n"
+        f'<p id="no-hand-yet" hx-swap-oob="delete"></p>\n')
+
+
 class HistoryNode(template.Node):
     def __init__(self, edit_row, after_chart):
         self.edit_row, self.after_chart = edit_row, after_chart
 
     def render(self, context):
-        match, rows, read_only = context["match"], context.get("rows"), context.get("read_only")
+        rows, read_only = context.get("rows"), context.get("read_only")
         oob = _OOB if context.get("oob") else ""
         table = ""
         if rows or not read_only:
-            hidden = "" if rows else " hidden"
-            hint = (_("Tricks won by each team, and the points they gave.") if match.is_quadrette
-                    else _("Card points of each team; a politaine adds 11."))
-            correct = ""
-            if not read_only:
-                said = _("Correct")
-                correct = f'<th scope="col"><span class="visually-hidden">{said}</span></th>'
             drawn = []
             for item in rows or ():
                 if item["row"].line.number == context.get("edit_number"):
@@ -175,23 +217,7 @@ class HistoryNode(template.Node):
                         drawn.append(self.edit_row.render(context))
                 else:
                     drawn.append(history_row(context, item))
-            hand, dealer, score = _("Hand"), _("Dealer"), _("Score")
-            table = (
-                f'\n  <p class="hint"{hidden}>{hint}</p>\n'
-                f'  <table class="history"{hidden}>\n'
-                f"    <thead>\n"
-                f"      <tr>\n"
-                f'        <th scope="col"><abbr title="{hand}">#</abbr></th>\n'
-                f'        <th scope="col">{dealer}</th>\n'
-                f'        <th scope="col" class="team">{escape(match.team_a.name)}</th>\n'
-                f'        <th scope="col" class="team">{escape(match.team_b.name)}</th>\n'
-                f'        <th scope="col">{score}</th>\n'
-                f"        {correct}\n"
-                f"      </tr>\n"
-                f"    </thead>\n"
-                f"    <tbody>\n      "
-                + "".join(f"\n        {row}\n      " for row in drawn)
-                + "\n    </tbody>\n  </table>\n  ")
+            table = _hint_and_table(context, drawn, hidden=not rows)
         if rows:
             undo = "" if read_only else undo_button(context)
             played = f"\n  {undo}\n  {chart(context)}\n  "

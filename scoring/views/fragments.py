@@ -197,10 +197,12 @@ class MatchPage:
     def new_hand(self) -> dict:
         """What a hand added to the history changes there, when the phone that added it
         showed every other hand already: its row, the undo button, the chart. The other
-        rows, and the changes (a new hand makes none), stay as they are."""
+        rows, and the changes (a new hand makes none), stay as they are. The first hand
+        opens the empty history instead: its table, undo button and chart."""
         state, line = self.state, self.state.lines[-1]
         return {
             **self._common(),
+            "first_hand": state.hand_count == 1,
             "item": {"row": history_row(self.match, line),
                      "edit_url": self.access.url("edit_hand", number=line.number)},
             "chart": charts.progression(state),

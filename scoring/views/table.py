@@ -180,12 +180,12 @@ def _saved_message(access, number, state: rules.MatchState):
     }
 
 
-def _saw_every_other_hand(request, access, state: rules.MatchState) -> bool:
+def _saw_every_other_hand(request, access) -> bool:
     """Whether the phone that saved this hand showed the match as it was just before: drawn
-    at the version this write followed (no other write since), with hands in its history.
-    Then its answer adds one row to that history instead of drawing it all again."""
+    at the version this write followed (no other write since). Then its answer adds one row
+    to that history (opens it, on the first hand) instead of drawing it all again."""
     seen = _int(_seen(request))
-    return seen is not None and seen + 1 == access.match.version and state.hand_count > 1
+    return seen is not None and seen + 1 == access.match.version
 
 
 def _seen(request) -> str:
@@ -211,7 +211,7 @@ def record(request, access):
         except ScoringError as refusal:
             return _refused(request, access, refusal)
         return _after_write(request, access, _saved_message(access, number, state),
-                            state=state, one_row=_saw_every_other_hand(request, access, state))
+                            state=state, one_row=_saw_every_other_hand(request, access))
     if request.htmx:
         # Only the form is drawn again: it hands on the version the phone's history shows.
         return _render(request, page.entry(form=form, seen=_seen(request)), "entry",

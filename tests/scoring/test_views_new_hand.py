@@ -1,6 +1,7 @@
 """A hand saved from a phone that showed every other hand answers with only what it changes
 in the history: its row, the undo button and the chart (scoring/views/table.py). Anything
-else (another phone wrote meanwhile, an old form, the first hand) gets the whole history."""
+else (another phone wrote meanwhile, an old form) gets the whole history; the first hand
+opens the empty history."""
 
 import re
 
@@ -70,10 +71,31 @@ def test_a_form_without_its_version_gets_the_whole_history(client, match, seen):
     assert 'id="history"' in body and body.count('<tr id="hand-') == 3
 
 
-def test_the_first_hand_draws_the_history_it_shows_for_the_first_time(client, match):
+def test_the_first_hand_opens_the_empty_history_without_drawing_it(client, match,
+                                                                     count_queries):
     seen = seen_in(client.get(link_url(match)).content.decode())
-    body = save(client, match, 1, seen)
-    assert 'id="history"' in body and 'id="no-hand-yet"' not in body
+    with count_queries() as queries:
+        body = save(client, match, 1, seen)
+    assert 'id="history"' not in body and body.count('<tr id="hand-1"') == 2  # table, tbody
+    # The hidden table and hint swapped for shown ones, only while they are hidden; the undo
+    # button and the chart in place of "No hand yet", which goes.
+    assert 'hx-swap-oob="outerHTML:#history > table.history[hidden]"' in body
+    assert 'hx-swap-oob="outerHTML:#history > p.hint[hidden]"' in body
+    assert '<div hx-swap-oob="beforebegin:#no-hand-yet">' in body
+    assert '<p id="no-hand-yet" hx-swap-oob="delete"></p>' in body
+    assert "Undo hand 1" in body and 'id="chart"' in body and " hidden" not in body
+    # The match read, its lock, the hand, the match's row: the changes are not read.
+    assert len(queries) == 4, queries
+
+
+def test_a_first_hand_after_an_undone_one_leaves_the_changes_as_they_are(client, match):
+    play(match, 1)
+    services.undo_last_hand(match=match.pk, number=1)
+    page = client.get(link_url(match)).content.decode()
+    assert "Hand 1 undone by" in page and 'id="no-hand-yet"' in page
+    body = save(client, match, 1, seen_in(page))
+    assert 'id="history"' not in body and "undone by" not in body
+    assert "table.history[hidden]" in body
 
 
 def test_the_hand_that_ends_the_match_is_one_row_too(keeper_client, match):
