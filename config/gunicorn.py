@@ -33,7 +33,9 @@ logger_class = "config.log_secrets.GunicornLogger"
 
 
 def post_worker_init(worker):
-    """Each worker imports, loads and compiles what its first requests would (config/warmup.py)."""
-    from config.warmup import warm
+    """Each worker imports, loads and compiles what its first requests would, then sets what
+    it holds from then on apart from the garbage collector (config/warmup.py)."""
+    from config.warmup import freeze, warm
 
     warm()
+    freeze()
