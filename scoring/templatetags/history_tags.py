@@ -9,7 +9,7 @@ both on random matches, in both languages).
 - `{% history_row item %}`: a hand's row (`item`: its HistoryRow and its correction link).
 - `{% undo_button %}`: the button that undoes the last hand.
 - `{% chart %}`: the score, hand by hand, as an SVG line chart.
-- `{% first_hand item %}`: what the first hand's answer changes in the empty history.
+- `{% hand_added item %}`: what a saved hand's answer changes in the history it adds to.
 """
 
 from django import template
@@ -189,16 +189,25 @@ def _hint_and_table(context, drawn: list[str], *, hidden: bool, opening: bool = 
 
 
 @register.simple_tag(takes_context=True)
-def first_hand(context, item):
-    """What the first hand's answer changes in the empty history it opens (MatchPage.new_hand):
-    the hint and the table, with the hand's row; the undo button and the chart in place of
-    "No hand yet". The changes (an undone hand 1 leaves one) stay as they are."""
-    table = _hint_and_table(context, [history_row(context, item)], hidden=False, opening=True)
-    return SafeString(
-        f"{table}\n"
-        f'<div hx-swap-oob="beforebegin:#no-hand-yet">{undo_button(context)}{chart(context)}'
-        f"</div>\n"
-        f'<p id="no-hand-yet" hx-swap-oob="delete"></p>\n')
+def hand_added(context, item):
+    """What a hand added by a phone that showed every other hand changes in its history
+    (MatchPage.new_hand): the hand's row added to the table (in a template: a row stands
+    alone in no other element, and htmx swaps what a template holds), the undo button and
+    the chart swapped out of band. The first hand opens the empty history instead: the hint
+    and the table, with the row, each in place of the hidden one while it is still hidden
+    (a history a poll drew meanwhile, or hands kept offline shown in it, stay); the undo
+    button and the chart in place of "No hand yet", which goes. Its row is added too, for a
+    table that offline hands opened; static/js/app.js leaves out a row already there."""
+    row = history_row(context, item)
+    added = f'<template><tbody hx-swap-oob="beforeend:#history tbody">{row}</tbody></template>\n'
+    if context["state"].hand_count == 1:
+        return SafeString(
+            f"{_hint_and_table(context, [row], hidden=False, opening=True)}\n"
+            f'<div hx-swap-oob="beforebegin:#no-hand-yet">{undo_button(context)}'
+            f"{chart(context)}</div>\n"
+            f'<p id="no-hand-yet" hx-swap-oob="delete"></p>\n{added}')
+    with context.push(part_oob=True):
+        return SafeString(f"{added}{undo_button(context)}{chart(context)}")
 
 
 class HistoryNode(template.Node):

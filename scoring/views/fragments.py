@@ -202,7 +202,6 @@ class MatchPage:
         state, line = self.state, self.state.lines[-1]
         return {
             **self._common(),
-            "first_hand": state.hand_count == 1,
             "item": {"row": history_row(self.match, line),
                      "edit_url": self.access.url("edit_hand", number=line.number)},
             "chart": charts.progression(state),
