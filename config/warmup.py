@@ -48,13 +48,11 @@ def warm() -> int:
     return compiled
 
 
-def freeze() -> int:
+def freeze() -> None:
     """Set what the process holds once warm apart from the garbage collector (gc.freeze):
     Django, the URLs, the API's schemas, the templates and catalogues, about 145,000 objects
     that live as long as the process. CPython's full collection walked them all: 90 to 130 ms
     about once every 300 saved hands, on a request that happened to trigger it
-    (docs/performance.md, eleventh pass). Garbage is collected first, never kept frozen.
-    Returns the number of objects frozen."""
+    (docs/performance.md, eleventh pass). Garbage is collected first, never kept frozen."""
     gc.collect()
     gc.freeze()
-    return gc.get_freeze_count()

@@ -153,15 +153,15 @@ def chart(context):
     return SafeString("".join(lines))
 
 
-def _hint_and_table(context, drawn: list[str], *, hidden: bool, opening: bool = False) -> str:
-    """The hint above the hands' table and the table, its rows `drawn`; hidden while no hand
-    is played. With `opening` (a first hand's answer), each goes out of band in place of the
+def _hint_and_table(context, drawn: list[str], *, opening: bool = False) -> str:
+    """The hint above the hands' table and the table, its rows `drawn`; hidden while there
+    is none. With `opening` (a first hand's answer), each goes out of band in place of the
     empty history's hidden one, and only while it is still hidden: a history that a poll
     drew meanwhile, or hands kept offline shown in it (static/js/offline.js), stay."""
     match, read_only = context["match"], context.get("read_only")
     hint = (_("Tricks won by each team, and the points they gave.") if match.is_quadrette
             else _("Card points of each team; a politaine adds 11."))
-    hint_attrs = table_attrs = " hidden" if hidden else ""
+    hint_attrs = table_attrs = "" if drawn else " hidden"
     if opening:
         hint_attrs = ' hx-swap-oob="outerHTML:#history > p.hint[hidden]"'
         table_attrs = ' hx-swap-oob="outerHTML:#history > table.history[hidden]"'
@@ -202,7 +202,7 @@ def hand_added(context, item):
     added = f'<template><tbody hx-swap-oob="beforeend:#history tbody">{row}</tbody></template>\n'
     if context["state"].hand_count == 1:
         return SafeString(
-            f"{_hint_and_table(context, [row], hidden=False, opening=True)}\n"
+            f"{_hint_and_table(context, [row], opening=True)}\n"
             f'<div hx-swap-oob="beforebegin:#no-hand-yet">{undo_button(context)}'
             f"{chart(context)}</div>\n"
             f'<p id="no-hand-yet" hx-swap-oob="delete"></p>\n{added}')
@@ -226,7 +226,7 @@ class HistoryNode(template.Node):
                         drawn.append(self.edit_row.render(context))
                 else:
                     drawn.append(history_row(context, item))
-            table = _hint_and_table(context, drawn, hidden=not rows)
+            table = _hint_and_table(context, drawn)
         if rows:
             undo = "" if read_only else undo_button(context)
             played = f"\n  {undo}\n  {chart(context)}\n  "
