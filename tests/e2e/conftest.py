@@ -5,6 +5,8 @@ import shutil
 
 import pytest
 
+from tests.e2e.server import RequestsInFlight
+
 # Playwright's sync API runs an event loop in the test thread; the test itself only
 # touches the database from plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -32,6 +34,23 @@ def browser_type_launch_args(browser_type_launch_args):
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"],
     }
+
+
+@pytest.fixture(autouse=True)
+def _answers_end_before_the_flush(request):
+    """A page closed at a test's end may leave a request on the live server (a poll, the
+    offline cache fetching the page). On PostgreSQL its locks and the flush's TRUNCATE that
+    ends the test deadlock, and the next test starts on a database that was not emptied.
+    Autouse, so set up before the test's pages and torn down after them: it waits for the
+    server's last answers, then the flush runs."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    httpd = request.getfixturevalue("live_server").thread.httpd
+    if not isinstance(httpd.get_app(), RequestsInFlight):
+        httpd.set_app(RequestsInFlight(httpd.get_app()))
+    yield
+    assert httpd.get_app().wait_until_idle(timeout=30), "the live server is still answering"
 
 
 PASSWORD = "correct horse battery staple"

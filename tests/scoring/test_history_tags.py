@@ -56,6 +56,9 @@ def random_match(rng: random.Random) -> tuple[Match, rules.MatchState]:
     return match, state
 
 
+# Django 5 warns when {% csrf_token %} draws nothing (a context without a token, one of the
+# cases drawn here); the app always renders its forms with the request's token.
+@pytest.mark.filterwarnings("ignore:Calling format_html\\(\\) without passing args")
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_tags_draw_what_the_partials_drew(language):
     rng = random.Random(language)
