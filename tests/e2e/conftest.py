@@ -46,11 +46,10 @@ def _answers_end_before_the_flush(request):
     if "live_server" not in request.fixturenames:
         yield
         return
-    httpd = request.getfixturevalue("live_server").thread.httpd
-    if not isinstance(httpd.get_app(), RequestsInFlight):
-        httpd.set_app(RequestsInFlight(httpd.get_app()))
+    application = RequestsInFlight.install(request.getfixturevalue("live_server").thread.httpd)
+    application.reopen()
     yield
-    assert httpd.get_app().wait_until_idle(timeout=30), "the live server is still answering"
+    assert application.close_and_wait(timeout=30), "the live server is still answering"
 
 
 PASSWORD = "correct horse battery staple"
