@@ -71,7 +71,7 @@ class RequestsInFlight:
         """Answer no more requests, and wait for those being answered."""
         with self.changed:
             self.open = False
-            return self.changed.wait_for(lambda: self.count == 0, timeout)
+        return self.wait_until_idle(timeout)
 
     def wait_until_idle(self, timeout: float) -> bool:
         with self.changed:
