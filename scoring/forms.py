@@ -7,8 +7,6 @@ refusals are shown beside the field (or the pair of fields) they are about.
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from types import MappingProxyType
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -35,13 +33,9 @@ class NameField(forms.CharField):
         return value if names.has_control(value) else names.normalise(value)
 
 
-def _number(label, **attrs):
-    # The widget's class, its attributes set after: a widget instance would be deep-copied
-    # by the field, for each of a hand form's six numbers on every request.
-    field = forms.IntegerField(label=label, required=False, widget=forms.NumberInput)
-    field.widget.attrs = {"inputmode": "numeric", "autocomplete": "off", **attrs,
-                          **field.widget.attrs}
-    return field
+def _number(most: int, label="") -> forms.IntegerField:
+    return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
+        "inputmode": "numeric", "autocomplete": "off", "min": 0, "max": most}))
 
 
 class NewMatchForm(forms.Form):
@@ -122,68 +116,6 @@ class NewMatchForm(forms.Form):
         }
 
 
-def _own_copy(field: forms.Field) -> forms.Field:
-    """A field kept per process (_team_fields), for one form: a widget and widget attributes
-    of its own (what a form changes: the live check's, aria-invalid), the rest shared and
-    never changed. What Django's deep copy of a form's fields does, for a tenth of its cost."""
-    copied, widget = _shallow(field), _shallow(field.widget)
-    widget.attrs = dict(widget.attrs)
-    copied.widget = widget
-    return copied
-
-
-def _shallow(thing):
-    """copy.copy of a plain object (a form field, a widget), without its generic protocol."""
-    copied = object.__new__(type(thing))
-    copied.__dict__.update(thing.__dict__)
-    return copied
-
-
-@lru_cache(maxsize=1024)
-def _team_fields(quadrette: bool, name_a: str, name_b: str) -> tuple:
-    """A hand form's fields of each team, labelled with the teams' names, built once per
-    process and pair of names ((name, field), in order). Each form takes its own copies."""
-    if quadrette:  # labelled by team; the fieldset's legend says what is counted
-        return (("tricks_a", _number(name_a, min=0, max=6)),
-                ("tricks_b", _number(name_b, min=0, max=6)))
-    fields = [("points_a", _number(name_a, min=0, max=11)),
-              ("points_b", _number(name_b, min=0, max=11))]
-    for team, name in (("a", name_a), ("b", name_b)):
-        fields += [
-            (f"politaines_{team}", forms.TypedChoiceField(
-                label=name, choices=POLITAINE_CHOICES, coerce=int, required=False, initial=0,
-                empty_value=0, widget=forms.RadioSelect)),
-            (f"aces_{team}", _number(_("Aces"), min=0, max=4)),
-            (f"counters_{team}", _number(_("Counters (10, 9, K, Q, J)"), min=0, max=20)),
-        ]
-    fields.append(("last_trick", forms.ChoiceField(
-        label=_("Last trick (the steck)"), required=False, widget=forms.RadioSelect,
-        choices=[("a", name_a), ("b", name_b)])))
-    return tuple(fields)
-
-
-# What every hand form holds first: its number, and which of a pair the app filled in for
-# the keeper, so it may fill it again.
-_HIDDEN_FIELDS = (
-    ("number", forms.IntegerField(widget=forms.HiddenInput)),
-    ("filled", forms.CharField(required=False, widget=forms.HiddenInput)),
-)
-
-
-@lru_cache(maxsize=256)
-def _first_dealer_field(choices: tuple, first_dealer: str, url: str | None) -> forms.Field:
-    """The first hand's question, who deals it (`choices`: each seat and who sits there),
-    built once per process for these seats, dealer and address."""
-    return forms.ChoiceField(
-        label=_("Who deals first? (Draw a card each: the highest deals.)"),
-        required=False, initial=first_dealer, choices=list(choices),
-        # autocomplete off: Back shows the dealer stored, not the one ticked then.
-        widget=forms.RadioSelect(attrs={"hx-post": url, "hx-trigger": "change",
-                                        "hx-swap": "none", "autocomplete": "off"}
-                                 if url else {}),
-    )
-
-
 @dataclass(frozen=True)
 class LiveCheck:
     """Where a hand form's inputs send what is typed (the entry's check, or a correction's),
@@ -201,8 +133,37 @@ class HandForm(forms.Form):
     widgets).
     """
 
-    # Its fields are the kept ones (_HIDDEN_FIELDS, _team_fields, _first_dealer_field),
-    # copied for each form; none is declared here, for Django to deep-copy.
+    # Its number, and which of a pair the app filled in for the keeper, so it may fill it
+    # again.
+    number = forms.IntegerField(widget=forms.HiddenInput)
+    filled = forms.CharField(required=False, widget=forms.HiddenInput)
+    # A correction may turn a hand into four sevens, or back (La Politaine's family only).
+    kind = forms.ChoiceField(required=False, widget=forms.RadioSelect, initial="played")
+    # La Quadrette: tricks, labelled by team (the fieldset's legend says what is counted).
+    tricks_a = _number(rules.PAIR_TOTALS["tricks"])
+    tricks_b = _number(rules.PAIR_TOTALS["tricks"])
+    # La Politaine's family: card points, politaines, and the cards counted instead.
+    points_a = _number(rules.PAIR_TOTALS["points"])
+    points_b = _number(rules.PAIR_TOTALS["points"])
+    politaines_a = forms.TypedChoiceField(choices=POLITAINE_CHOICES, coerce=int, required=False,
+                                          initial=0, empty_value=0, widget=forms.RadioSelect)
+    politaines_b = forms.TypedChoiceField(choices=POLITAINE_CHOICES, coerce=int, required=False,
+                                          initial=0, empty_value=0, widget=forms.RadioSelect)
+    aces_a = _number(rules.PAIR_TOTALS["aces"], _("Aces"))
+    counters_a = _number(rules.PAIR_TOTALS["counters"], _("Counters (10, 9, K, Q, J)"))
+    aces_b = _number(rules.PAIR_TOTALS["aces"], _("Aces"))
+    counters_b = _number(rules.PAIR_TOTALS["counters"], _("Counters (10, 9, K, Q, J)"))
+    last_trick = forms.ChoiceField(label=_("Last trick (the steck)"), required=False,
+                                   widget=forms.RadioSelect)
+    # Drawn at the table before hand 1: saved with it (or at once, with htmx).
+    first_dealer = forms.ChoiceField(
+        label=_("Who deals first? (Draw a card each: the highest deals.)"), required=False,
+        # autocomplete off: Back shows the dealer stored, not the one ticked then.
+        widget=forms.RadioSelect(attrs={"autocomplete": "off"}))
+
+    QUADRETTE_ONLY = ("tricks_a", "tricks_b")
+    POLITAINE_ONLY = ("kind", "points_a", "points_b", "politaines_a", "politaines_b", "aces_a",
+                      "counters_a", "aces_b", "counters_b", "last_trick")
 
     def __init__(self, data=None, *args, match, correcting=False, first_hand=False,
                  live_check: LiveCheck | None = None, first_dealer_url: str | None = None,
@@ -219,27 +180,42 @@ class HandForm(forms.Form):
         self.pair_errors: dict[str, list[str]] = {}
         self.violation_codes: set[str] = set()
         name_a, name_b = match.team_a.name, match.team_b.name
-        self.fields.update((name, _own_copy(field)) for name, field in (
-            *_HIDDEN_FIELDS, *_team_fields(match.is_quadrette, name_a, name_b)))
-        if correcting and not match.is_quadrette:
-            # A correction may turn a hand into four sevens, or back: asked after the
-            # hidden fields, before the rest.
-            kind = forms.ChoiceField(required=False, widget=forms.RadioSelect, initial="played",
-                                     choices=[
-                ("played", _("Played")),
-                ("four_sevens_a", _("Four sevens: %(team)s") % {"team": name_a}),
-                ("four_sevens_b", _("Four sevens: %(team)s") % {"team": name_b}),
-            ])
-            fields = list(self.fields.items())
-            self.fields = dict([*fields[:2], ("kind", kind), *fields[2:]])
+        if match.is_quadrette:
+            for name in self.POLITAINE_ONLY:
+                del self.fields[name]
+        else:
+            for name in self.QUADRETTE_ONLY:
+                del self.fields[name]
+            self.fields["last_trick"].choices = [("a", name_a), ("b", name_b)]
+            if correcting:
+                self.fields["kind"].choices = [
+                    ("played", _("Played")),
+                    ("four_sevens_a", _("Four sevens: %(team)s") % {"team": name_a}),
+                    ("four_sevens_b", _("Four sevens: %(team)s") % {"team": name_b}),
+                ]
+        for name, team_name in self._labelled_by_team(name_a, name_b):
+            self.fields[name].label = team_name
+        if not correcting:
+            self.fields.pop("kind", None)
         if first_hand and not correcting:
-            # Drawn at the table before hand 1: saved with it (or at once, with htmx).
-            self.fields["first_dealer"] = _own_copy(_first_dealer_field(
-                tuple((seat, display.seat_label(match, seat)) for seat in rules.SEATS),
-                match.first_dealer, first_dealer_url))
+            field = self.fields["first_dealer"]
+            field.initial = match.first_dealer
+            field.choices = [(seat, display.seat_label(match, seat)) for seat in rules.SEATS]
+            if first_dealer_url:
+                field.widget.attrs.update({"hx-post": first_dealer_url, "hx-trigger": "change",
+                                           "hx-swap": "none"})
+        else:
+            self.fields.pop("first_dealer", None)
         self.live_check = live_check
         if live_check is not None:
             self._wire_live_check(live_check)
+
+    def _labelled_by_team(self, name_a: str, name_b: str):
+        """The team's inputs labelled with its name (the fieldsets say what is counted)."""
+        for quantity in ("tricks", "points", "politaines"):
+            for team, name in (("a", name_a), ("b", name_b)):
+                if f"{quantity}_{team}" in self.fields:
+                    yield f"{quantity}_{team}", name
 
     @staticmethod
     def ids_for(source) -> str:
@@ -465,44 +441,6 @@ def fill_points_from_count(data, points: rules.Pair):
     return data, {"points_a": data["points_a"], "points_b": data["points_b"]}
 
 
-class BlankHandForm:
-    """The blank entry form of the next hand (not the first: that one asks who deals), not
-    built yet: drawn blank, its fields come from the drawing kept for every match
-    (scoring/templatetags/hand_fields.py), which needs only its number, ids, match and
-    live check. Anything else asked of it builds the HandForm and asks that."""
-
-    is_bound = False
-    correcting = False
-    asks_first_dealer = False
-
-    def __init__(self, *, number: int, match, live_check: LiveCheck, first_dealer_url=None):
-        self.initial = {"number": number}
-        self.entry_number = number
-        self.match, self.live_check = match, live_check
-        self.auto_id = HandForm.ids_for(self.initial)
-        self.key = self.auto_id % ""
-        self._first_dealer_url = first_dealer_url
-
-    @cached_property
-    def form(self) -> HandForm:
-        return HandForm(initial=self.initial, match=self.match, live_check=self.live_check,
-                        first_dealer_url=self._first_dealer_url)
-
-    def __getattr__(self, name):  # what the blank drawing does not need
-        if name.startswith("__") or name == "form":
-            raise AttributeError(name)
-        return getattr(self.form, name)
-
-    def __getitem__(self, name):
-        return self.form[name]
-
-    def __iter__(self):
-        return iter(self.form)
-
-    def __str__(self):
-        return str(self.form)
-
-
 class FourSevensForm(forms.Form):
     number = forms.IntegerField(widget=forms.HiddenInput)
     team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
@@ -511,32 +449,9 @@ class FourSevensForm(forms.Form):
         error_messages={"required": _("Tick the box to confirm the four sevens.")},
     )
 
-    AUTO_ID = "fs-%s"
-
-    @classmethod
-    def blank(cls, number: int) -> "BlankFourSevensForm":
-        """The form as every answer draws it below the hand's: what its drawing needs, not
-        the form's fields copied for each answer (entry_tags draws it from these)."""
-        return BlankFourSevensForm(number)
-
-
-class BlankFourSevensForm:
-    """FourSevensForm(initial={"number": number}, auto_id=AUTO_ID), not built until something
-    its blank drawing does not know asks for it (a field: the form is built and asked)."""
-
-    is_bound = False
-    errors = MappingProxyType({})  # a blank form has none
-    auto_id = FourSevensForm.AUTO_ID
-
-    def __init__(self, number: int):
-        self.initial = {"number": number}
-
-    @cached_property
-    def form(self) -> FourSevensForm:
-        return FourSevensForm(initial=self.initial, auto_id=self.auto_id)
-
-    def __getitem__(self, name):
-        return self.form[name]
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "fs-%s")  # beside a hand form's own ids
+        super().__init__(*args, **kwargs)
 
 
 class UndoForm(forms.Form):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
-from scoring.forms import BlankHandForm, FourSevensForm, HandForm, LiveCheck
+from scoring.forms import FourSevensForm, HandForm, LiveCheck
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
 from scoring.selectors import history_row, table_page
@@ -118,15 +118,12 @@ class MatchPage:
     def flash(self, flash=None) -> dict:
         return {"flash": flash or []}
 
-    def entry_form(self, form: HandForm | None = None) -> HandForm | BlankHandForm | None:
-        """The form of the hand to enter (None when the match is over or only looked at):
-        blank, not built until something but its drawing asks for it (BlankHandForm)."""
+    def entry_form(self, form: HandForm | None = None) -> HandForm | None:
+        """The form of the hand to enter (None when the match is over or only looked at);
+        the first hand's asks who deals it."""
         if form is None and not self.state.finished and not self.read_only:
-            if self.state.hand_count == 0:  # it asks who deals first
-                return self.hand_form(initial={"number": 1}, first_hand=True)
-            return BlankHandForm(number=self.state.next_hand, match=self.match,
-                                 live_check=LiveCheck(self.urls["check"], "entry-feedback"),
-                                 first_dealer_url=self.urls["first_dealer"])
+            return self.hand_form(initial={"number": self.state.next_hand},
+                                  first_hand=self.state.hand_count == 0)
         return form
 
     def hand_form(self, data=None, *, correcting: int | None = None, **kwargs) -> HandForm:
@@ -151,7 +148,7 @@ class MatchPage:
         state = self.state
         form = self.entry_form(form)
         if four_sevens_form is None and not state.finished:
-            four_sevens_form = FourSevensForm.blank(state.next_hand)
+            four_sevens_form = FourSevensForm(initial={"number": state.next_hand})
         return {
             **self._common(),
             **(self.hand_fields(form, slots=slots) if form is not None else {}),
@@ -200,10 +197,13 @@ class MatchPage:
         rows, and the changes (a new hand makes none), stay as they are. The first hand
         opens the empty history instead: its table, undo button and chart."""
         state, line = self.state, self.state.lines[-1]
+        item = {"row": history_row(self.match, line),
+                "edit_url": self.access.url("edit_hand", number=line.number)}
         return {
             **self._common(),
-            "item": {"row": history_row(self.match, line),
-                     "edit_url": self.access.url("edit_hand", number=line.number)},
+            "item": item,
+            "rows": [item],
+            "opening": state.hand_count == 1,
             "chart": charts.progression(state),
         }
 
