@@ -5,7 +5,6 @@ import secrets
 from django.utils import timezone
 
 from accounts.models import ApiToken, token_hash
-from lib.compiled import CompiledRead
 
 TOKEN_PREFIX = "pol_"
 
@@ -19,17 +18,11 @@ def issue_token(*, user, name: str = "") -> str:
     return token
 
 
-# Every API call starts here: its SQL compiled once (lib.compiled).
-_token_by_hash = CompiledRead(
-    ApiToken, lambda key_hash: ApiToken.objects.select_related("user").filter(key_hash=key_hash),
-    kind=str)
-
-
 def user_for_token(token: str):
     """The active user a personal token belongs to, or None."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200 or "\x00" in token:
         return None
-    found = _token_by_hash(token_hash(token))
+    found = ApiToken.objects.select_related("user").filter(key_hash=token_hash(token)).first()
     if found is None or not found.user.is_active:
         return None
     now = timezone.now()

@@ -11,7 +11,7 @@ from api.errors import (
     refusals,
     unauthorized,
 )
-from api.presenters import match_data, match_response
+from api.presenters import match_data
 from api.schemas import DisputeIn, ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
 from scoring import confirmations, rules, services
 from scoring.errors import AlreadySaved
@@ -58,8 +58,8 @@ def _out(request, match, state: rules.MatchState | None = None, *, fresh=False):
 
 def _written(request, match, state: rules.MatchState, status: int = 200):
     """The answer to a write to the match's hands, from the state the write returned."""
-    return match_response(match, state, request=request, status=status,
-                          with_secret=_keeper(request, match))
+    return Status(status, match_data(match, state, request=request,
+                                     with_secret=_keeper(request, match)))
 
 
 def hand_from(body: HandIn) -> rules.Hand:

@@ -1,25 +1,9 @@
 """Matches as the API shows them (MatchOut in api/schemas.py)."""
 
-import json
-import secrets
-from functools import lru_cache
+from django.urls import reverse
 
-from django.http import HttpResponse
-from ninja.responses import NinjaJSONEncoder
-
-from api.schemas import HandOut, MatchOut
-from lib.urls import cached_reverse
 from scoring import extensions, rules
 from scoring.models import Match
-
-# The keys in the order of their schema, as ninja writes them: an answer built here reads
-# like the one ninja builds for GET (a client may compare the texts).
-HAND_KEYS = tuple(HandOut.model_fields)
-MATCH_KEYS = tuple(MatchOut.model_fields)
-
-
-def _in_order(data: dict, keys: tuple[str, ...]) -> dict:
-    return {key: data[key] for key in keys if key in data}
 
 
 def _team(match: Match, team: str) -> dict:
@@ -42,12 +26,12 @@ def hand_data(line: rules.HandLine) -> dict:
     else:
         data.update(hand.as_dict())  # points (card points), politaines and any count
     data["score"] = line.score._asdict()
-    return _in_order(data, HAND_KEYS)
+    return data
 
 
 def match_data(match: Match, state: rules.MatchState, *, request=None,
-               with_secret: bool = False, hands=None) -> dict:
-    """The match object; `hands`, when given, stands in for the list of its hands."""
+                with_secret: bool = False) -> dict:
+    """The match object, from the match's row and its state."""
     data = {
         "id": match.pk,
         "variant": match.variant,
@@ -61,7 +45,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "score": state.score._asdict(),
         "next_hand": state.next_hand,
         "dealer": state.dealer,
-        "hands": [hand_data(line) for line in state.lines] if hands is None else hands,
+        "hands": [hand_data(line) for line in state.lines],
         "tournament": extensions.reference(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
@@ -75,27 +59,6 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
     if with_secret:
         data["scorekeeper_token"] = match.scorekeeper_token
         data["opponents_token"] = match.opponents_token
-        path = cached_reverse("link:table", token=match.scorekeeper_token)
+        path = reverse("link:table", kwargs={"token": match.scorekeeper_token})
         data["url"] = request.build_absolute_uri(path) if request is not None else path
-    return _in_order(data, MATCH_KEYS)
-
-
-# Where the hands go in a match's JSON text: random, so that no name can imitate it.
-_HANDS = f"hands-{secrets.token_hex(16)}"
-
-
-@lru_cache(maxsize=50_000)
-def _hand_json(line: rules.HandLine) -> str:
-    """A hand's JSON, made once: a line never changes (the same line, the same text)."""
-    return json.dumps(hand_data(line), cls=NinjaJSONEncoder)
-
-
-def match_response(match: Match, state: rules.MatchState, *, request, with_secret: bool,
-                   status: int = 200) -> HttpResponse:
-    """The match object (MatchOut) as JSON, for the answers to writes to its hands: each
-    hand's text made once, so that a hand posted to a long match costs about what it costs
-    on a new one (tests/api/test_api_match_response.py: the same JSON as MatchOut's)."""
-    data = match_data(match, state, request=request, with_secret=with_secret, hands=_HANDS)
-    text = json.dumps(data, cls=NinjaJSONEncoder).replace(
-        f'"{_HANDS}"', "[" + ", ".join(_hand_json(line) for line in state.lines) + "]", 1)
-    return HttpResponse(text, status=status, content_type="application/json; charset=utf-8")
+    return data

@@ -80,8 +80,7 @@ class NewHandIn(HandIn):
 
 # --- Out ------------------------------------------------------------------------------
 # A match's hands are plain pydantic models, not ninja Schemas: they are built from dicts
-# (api/presenters.py), and a Schema's validator for model attributes, run on every part of
-# every hand, took a third of a hand post's time on a long match.
+# (api/presenters.py), not read from model attributes.
 
 
 class ByTeamOut(BaseModel):

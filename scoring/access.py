@@ -4,14 +4,13 @@ The same views serve both ways in, under two URL namespaces; `TableAccess.url` b
 links of the page for the way this request came.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
+from django.urls import reverse
 
-from lib.urls import cached_reverse, cached_reverse_each
 from scoring.models import Match
 from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_table
@@ -34,15 +33,13 @@ class TableAccess:
 
     def url(self, name: str, **kwargs) -> str:
         if self.via_link:
-            return cached_reverse(f"{LINK}:{name}", token=self.token, **kwargs)
-        return cached_reverse(f"{OWNED}:{name}", pk=self.match.pk, **kwargs)
+            return reverse(f"{LINK}:{name}", kwargs={"token": self.token, **kwargs})
+        return reverse(f"{OWNED}:{name}", kwargs={"pk": self.match.pk, **kwargs})
 
     @cached_property
-    def page_urls(self) -> Mapping[str, str]:
-        """The page's links (read only), made once per process and table."""
-        if self.via_link:
-            return cached_reverse_each(LINK, PAGE_URL_NAMES, token=self.token)
-        return cached_reverse_each(OWNED, PAGE_URL_NAMES, pk=self.match.pk)
+    def page_urls(self) -> dict[str, str]:
+        """The page's links, for the way this request came."""
+        return {name: self.url(name) for name in PAGE_URL_NAMES}
 
 
 def table_view(view):

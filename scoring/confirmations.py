@@ -27,13 +27,10 @@ from scoring.models import (
     ConfirmationStep,
     Match,
 )
+from scoring.permissions import acting_user
 
 Via = ConfirmationStep.Via
 Action = ConfirmationStep.Action
-
-
-def _user(by):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
 def _lock(match: Match | int) -> Match:
@@ -79,7 +76,7 @@ def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = Non
 
 def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> ConfirmationStep:
     return ConfirmationStep.objects.create(
-        match=match, action=action, via=via, by=_user(by), reason=reason,
+        match=match, action=action, via=via, by=acting_user(by), reason=reason,
         hands=match.hand_count, score_a=match.score_a, score_b=match.score_b,
     )
 

@@ -104,9 +104,7 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
 
 def after_team_change(team: Team) -> None:
     for extension in _registered:
-        # Added after the others: an extension written before it has nothing to follow.
-        if (follow := getattr(extension, "after_team_change", None)) is not None:
-            follow(team)
+        extension.after_team_change(team)
 
 
 def reference(match: Match) -> dict | None:

@@ -342,9 +342,6 @@ class Match(models.Model):
         return self.status == rules.Status.FINISHED
 
     @property
-    def winner_name(self) -> str | None:
-        return self.team_name(self.winner) if self.winner else None
-
     def team_name(self, team: str) -> str:
         return self.team_a.name if team == rules.Team.A else self.team_b.name
 

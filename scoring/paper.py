@@ -13,7 +13,8 @@ from django.utils.translation import gettext_noop
 from scoring import confirmations, extensions, rules
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import Hand, Match
-from scoring.services import _guard, _lock, _save_state, _user
+from scoring.permissions import acting_user
+from scoring.services import _guard, _lock, _save_state
 
 
 def _refuse_hands(match: Match) -> None:
@@ -55,7 +56,7 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
     state = _save_state(locked, [], hand_written=False, also=("from_paper", "last_hand_at"))
     confirmations.after_hands_change(locked, changed_from=1)
     confirmations.record_paper_step(locked, by)
-    extensions.after_result_change(locked, before, state, _user(by))
+    extensions.after_result_change(locked, before, state, acting_user(by))
     return state
 
 
@@ -71,5 +72,5 @@ def take_back_paper_result(*, match: Match | int, by) -> rules.MatchState:
     state = _save_state(locked, [], hand_written=False, also=("from_paper",))
     confirmations.after_hands_change(locked, changed_from=1)
     confirmations.record_paper_step(locked, by, taken_back=True)
-    extensions.after_result_change(locked, before, state, _user(by))
+    extensions.after_result_change(locked, before, state, acting_user(by))
     return state

@@ -9,6 +9,12 @@ from scoring import extensions
 from scoring.models import Match
 
 
+def acting_user(by):
+    """Who a write is recorded as made by: a signed-in user, or None (the score keeper
+    link, an anonymous visitor)."""
+    return by if by is not None and getattr(by, "is_authenticated", False) else None
+
+
 def can_keep_score(user, match: Match) -> bool:
     if not user.is_authenticated:
         return False

@@ -157,7 +157,7 @@ def other_share(quantity: str, value: Any) -> int | None:
 
 
 def is_variant(value: Any) -> bool:
-    return isinstance(value, str) and value in Variant._value2member_map_
+    return isinstance(value, str) and value in {variant.value for variant in Variant}
 
 
 def variant_rules(variant: Variant | str) -> VariantRules:

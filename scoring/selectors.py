@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
-from lib.compiled import CompiledRead
 from scoring import charts, display, extensions, rules, states
 from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
 
@@ -34,17 +33,10 @@ def match_with_hands(pk: int) -> Match | None:
     )
 
 
-def _table_by(column: str, kind: type) -> CompiledRead:
-    """The match with its teams and seats, by one of its unique columns: the read that
-    every request of a table starts with, compiled once (lib.compiled)."""
-    return CompiledRead(
-        Match, lambda value: Match.objects.select_related(*table_related()).filter(
-            **{column: value}), kind=kind)
-
-
-table_by_pk = _table_by("pk", int)
-table_by_scorekeeper_token = _table_by("scorekeeper_token", str)
-table_by_opponents_token = _table_by("opponents_token", str)
+def _table(**lookup) -> Match | None:
+    """The match with its teams and seats, by one of its unique columns: the read that every
+    request of a table starts with."""
+    return Match.objects.select_related(*table_related()).filter(**lookup).first()
 
 
 def match_to_write(pk: int) -> Match | None:
@@ -52,7 +44,7 @@ def match_to_write(pk: int) -> Match | None:
     returns the new state (scoring.services)."""
     if not 1 <= pk <= MAX_ID:
         return None
-    return table_by_pk(pk)
+    return _table(pk=pk)
 
 
 def matches_with_hands(user):
@@ -68,9 +60,9 @@ def matches_with_hands(user):
 def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match:
     """The match with its teams and seats, by id or by the secret of its score keeper link."""
     if token is not None:
-        match = table_by_scorekeeper_token(token) if is_scorekeeper_token_shaped(token) else None
+        match = _table(scorekeeper_token=token) if is_scorekeeper_token_shaped(token) else None
     else:
-        match = table_by_pk(pk) if 1 <= pk <= MAX_ID else None
+        match = _table(pk=pk) if 1 <= pk <= MAX_ID else None
     if match is None:
         raise Http404
     return match
@@ -78,7 +70,7 @@ def match_for_table(*, pk: int | None = None, token: str | None = None) -> Match
 
 def match_for_opponents(token: str) -> Match:
     """The match with its teams and seats, by the secret of its opponents' link."""
-    match = table_by_opponents_token(token) if is_scorekeeper_token_shaped(token) else None
+    match = _table(opponents_token=token) if is_scorekeeper_token_shaped(token) else None
     if match is None:
         raise Http404
     return match
@@ -97,25 +89,18 @@ def match_version(*, pk: int | None = None, token: str | None = None) -> Version
     """The match's version, by id or by the secret of its score keeper link: one query of
     the match's own table, three columns, for the polls that find nothing new."""
     if token is not None:
-        found = version_by_token(token) if is_scorekeeper_token_shaped(token) else None
+        lookup = {"scorekeeper_token": token} if is_scorekeeper_token_shaped(token) else None
     else:
-        found = version_by_pk(pk) if 1 <= pk <= MAX_ID else None
+        lookup = {"pk": pk} if 1 <= pk <= MAX_ID else None
+    found = lookup and Match.objects.filter(**lookup).values_list(
+        "pk", "version", "owner_id").first()
     return Version(*found) if found else None
 
 
-def _version_by(column: str, kind: type) -> CompiledRead:
-    return CompiledRead(Match, lambda value: Match.objects.values_list(
-        "pk", "version", "owner_id").filter(**{column: value}), kind=kind)
-
-
-version_by_pk = _version_by("pk", int)
-version_by_token = _version_by("scorekeeper_token", str)
-
-
-# A match's corrections and undos, newest first, with who made them: on every page of a
-# table and every saved hand's answer, compiled once (lib.compiled).
-revisions_of = CompiledRead(HandRevision, lambda match_id: HandRevision.objects.filter(
-    match_id=match_id).select_related("by").order_by("-at", "-id"), many=True)
+def revisions_of(match_id: int) -> list[HandRevision]:
+    """A match's corrections and undos, newest first, with who made them."""
+    return list(HandRevision.objects.filter(match_id=match_id).select_related("by")
+                .order_by("-at", "-id"))
 
 
 @dataclass(frozen=True)

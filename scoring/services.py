@@ -10,14 +10,11 @@ other change replays the match's hands.
 """
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from lib.compiled import CompiledRead
-from lib.compiled_writes import CompiledInsert, CompiledUpdate
 from scoring import confirmations, extensions, names, rules, states
 from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
@@ -27,10 +24,9 @@ from scoring.models import (
     Match,
     Player,
     Team,
-    is_scorekeeper_token_shaped,
     new_scorekeeper_token,
 )
-from scoring.permissions import can_keep_score
+from scoring.permissions import acting_user, can_keep_score
 from scoring.selectors import table_related
 
 TEAM_NAME_MAX = 60
@@ -43,10 +39,6 @@ class NewTeam:
 
     name: str
     players: tuple[str, ...] = ()
-
-
-def _user(by):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
 
 
 def team_refusal(team: NewTeam, wrong_name: rules.Violation,
@@ -112,7 +104,7 @@ def create_match(
         raise InvalidInput(problems)
     team_a = team_a if isinstance(team_a, Team) else make_team(team_a)
     team_b = team_b if isinstance(team_b, Team) else make_team(team_b)
-    match = Match(owner=_user(owner), variant=variant, target=target,
+    match = Match(owner=acting_user(owner), variant=variant, target=target,
                   first_dealer=first_dealer, team_a=team_a, team_b=team_b,
                   confirmation_mode=ConfirmationMode(confirmation_mode))
     _seat(match, team_a, team_b)
@@ -126,39 +118,13 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
-# The lock every write starts with, compiled once (lib.compiled).
-_locked_row = CompiledRead(
-    Match, lambda pk: Match.objects.select_for_update(of=("self",)).filter(pk=pk),
-    for_write=True)
-
-
-# A saved hand's two writes, compiled once (lib.compiled_writes).
-_insert_hand = CompiledInsert(Hand)
-_update_match = CompiledUpdate(Match)
-
-
 def _lock(match: Match | int) -> Match:
-    """The match's row, read afresh and locked for this transaction. When the caller passed
-    the match it had read with its teams, seats and table (selectors.table_related), the
-    locked row keeps them: the extensions' checks and the answer need no query for them."""
+    """The match's row, read afresh and locked for this transaction, with its teams, seats
+    and table (selectors.table_related): the extensions' checks and the answer need no query
+    for them."""
     pk = match.pk if isinstance(match, Match) else match
-    locked = _locked_row(pk)
-    if locked is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    if isinstance(match, Match):
-        _carry_relations(match, locked)
-    return locked
-
-
-def _carry_relations(read: Match, locked: Match) -> None:
-    """The relations `read` has loaded, onto `locked` (those whose key did not change)."""
-    for name in {path.split("__")[0] for path in table_related()}:
-        field = Match._meta.get_field(name)
-        if not field.is_cached(read) or field.is_cached(locked):
-            continue
-        if field.concrete and getattr(read, field.attname) != getattr(locked, field.attname):
-            continue
-        field.set_cached_value(locked, field.get_cached_value(read))
+    return (Match.objects.select_for_update(of=("self",)).select_related(*table_related())
+            .get(pk=pk))
 
 
 # What a write to a match changes on its row: copied onto the caller's instance after the
@@ -178,7 +144,7 @@ def _update_caller(match: Match | int, locked: Match) -> None:
 
 def _guard(match: Match, by) -> None:
     """Other apps' say on changes to this match's hands (scoring.extensions)."""
-    if refusal := extensions.write_refusal(match, _user(by)):
+    if refusal := extensions.write_refusal(match, acting_user(by)):
         raise Conflict([refusal])
 
 
@@ -226,7 +192,7 @@ def _write_state(match: Match, state: rules.MatchState, *, hand_written: bool = 
     if hand_written:
         match.last_hand_at = now
         fields.append("last_hand_at")
-    _update_match(match, fields)
+    match.save(update_fields=fields)
     states.remember(match, state)
     return state
 
@@ -263,13 +229,13 @@ def record_hand(
     if first_dealer is not None and first_dealer != locked.first_dealer:
         _set_first_dealer(locked, first_dealer)  # only before hand 1 (refused after)
         state = locked.replay([])  # who deals changed with the first dealer
-    row = Hand(match=locked, number=number, entered_by=_user(by))
+    row = Hand(match=locked, number=number, entered_by=acting_user(by))
     row.set_from_rules(locked.variant, hand)
-    _insert_hand(row)
+    row.save(force_insert=True)
     recorded = _write_state(
         locked, rules.play_hand(state, hand, time_called_after=locked.time_called_after))
     confirmations.after_hands_change(locked, changed_from=number)
-    extensions.after_result_change(locked, state, recorded, _user(by))
+    extensions.after_result_change(locked, state, recorded, acting_user(by))
     _update_caller(match, locked)
     return recorded
 
@@ -302,11 +268,11 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
     row.save()
     HandRevision.objects.create(
         match=locked, number=number, action=HandRevision.Action.CORRECTED,
-        before=before, after=after, by=_user(by),
+        before=before, after=after, by=acting_user(by),
     )
     corrected = _save_state(locked, hands, hand_written=False)
     confirmations.after_hands_change(locked, changed_from=number)
-    extensions.after_result_change(locked, state, corrected, _user(by))
+    extensions.after_result_change(locked, state, corrected, acting_user(by))
     _update_caller(match, locked)
     return corrected
 
@@ -320,12 +286,12 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     last = hands.pop()
     HandRevision.objects.create(
         match=locked, number=last.number, action=HandRevision.Action.UNDONE,
-        before=last.to_rules().as_dict(), after=None, by=_user(by),
+        before=last.to_rules().as_dict(), after=None, by=acting_user(by),
     )
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
     confirmations.after_hands_change(locked, changed_from=last.number)
-    extensions.after_result_change(locked, state, undone, _user(by))
+    extensions.after_result_change(locked, state, undone, acting_user(by))
     _update_caller(match, locked)
     return undone
 
@@ -478,64 +444,3 @@ def delete_match(*, match: Match | int, by) -> None:
             gettext_noop("A tournament's match cannot be deleted."),
         )])
     locked.delete()
-
-
-# --- Restoring a match from a backup -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RestoredHand:
-    number: int
-    hand: rules.Hand
-    entered_by: object = None  # a user, or None through the score keeper link
-    entered_at: datetime | None = None
-
-
-@dataclass(frozen=True)
-class RestoredRevision:
-    number: int
-    action: str  # HandRevision.Action
-    before: dict  # rules.Hand.as_dict()
-    after: dict | None
-    by: object = None
-    at: datetime | None = None
-
-
-@transaction.atomic
-def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a: Team,
-                  team_b: Team, hands=(), revisions=(), scorekeeper_token: str | None = None,
-                  time_called_after: int | None = None, redeals: int = 0,
-                  forfeited_by: str | None = None, created_at=None) -> Match:
-    """A match as a backup had it: its hands replayed one by one through the rules (each is
-    checked again), its corrections and undos, its score keeper link (a new one when that
-    one is taken) and its times as they were. Refused whole when any of it breaks a rule."""
-    match = create_match(owner=owner, variant=variant, target=target,
-                         first_dealer=first_dealer, team_a=team_a, team_b=team_b)
-    if scorekeeper_token is not None and is_scorekeeper_token_shaped(scorekeeper_token) and \
-            not Match.objects.filter(scorekeeper_token=scorekeeper_token).exists():
-        match.scorekeeper_token = scorekeeper_token
-    match.time_called_after, match.redeals = time_called_after, redeals
-    match.created_at = created_at or match.created_at
-    match.save(update_fields=["scorekeeper_token", "time_called_after", "redeals",
-                              "created_at"])
-    for restored in hands:
-        record_hand(match=match.pk, number=restored.number, hand=restored.hand,
-                    by=restored.entered_by)
-        if restored.entered_at is not None:
-            Hand.objects.filter(match=match, number=restored.number).update(
-                entered_at=restored.entered_at)
-    for revision in revisions:
-        for side in (revision.before, revision.after):
-            if side is not None and rules.validate_hand(variant, rules.Hand.from_dict(side)):
-                raise InvalidInput([rules.Violation(
-                    "revision_not_a_hand", gettext_noop(
-                        "The history of hand %(number)s holds a hand no match can have."),
-                    "number", {"number": revision.number})])
-        HandRevision.objects.create(
-            match=match, number=revision.number, action=revision.action,
-            before=revision.before, after=revision.after, by=_user(revision.by),
-            at=revision.at or timezone.now())
-    if forfeited_by:
-        forfeit(match=match.pk, team=forfeited_by)
-    match.refresh_from_db()
-    return match

@@ -7,12 +7,19 @@ write is committed; one that does not agree with the match's row (its totals, it
 hands) is not used. The cache is never the truth: a miss costs one read of the hands and
 a replay, as before.
 
+A state kept by an earlier release may no longer fit this release's classes: the key holds
+the state's schema (STATE_VERSION, and the shape of the rules' classes a state is made of),
+so a new release reads none of the old ones, and any error reading or checking a kept state
+is a miss, never an error for the keeper.
+
 Each process also keeps the states it saw last as they are: a state under a given key never
-changes, and taking it from there costs no pickling (which, for a long match, cost more
-than stepping it). The shared cache is asked only when it is shared (Redis), not when it is
-the process's own memory anyway.
+changes, and taking it from there costs no pickling. The shared cache is asked only when it
+is shared (Redis), not when it is the process's own memory anyway.
 """
 
+import dataclasses
+import hashlib
+import logging
 import threading
 from collections import OrderedDict
 
@@ -22,6 +29,22 @@ from django.db import transaction
 
 from scoring import rules
 from scoring.models import Match
+
+log = logging.getLogger(__name__)
+
+# Bump when what a kept state means changes without its classes' fields changing.
+STATE_VERSION = 1
+
+
+def _shape() -> str:
+    """The fields of the classes a state is made of: changes when any of them does."""
+    classes = (rules.MatchState, rules.HandLine, rules.Hand, rules.CardCount)
+    fields = [f"{cls.__name__}:{','.join(f.name for f in dataclasses.fields(cls))}"
+              for cls in classes] + [f"Pair:{','.join(rules.Pair._fields)}"]
+    return hashlib.sha256(";".join(fields).encode()).hexdigest()[:8]
+
+
+SCHEMA = f"{STATE_VERSION}.{_shape()}"
 
 # A match is scored over an evening; its state is worth keeping for that long.
 STATE_SECONDS = 6 * 3600
@@ -55,7 +78,8 @@ def forget_all() -> None:
 def _key(match: Match) -> str:
     # The creation time tells apart two matches that got the same id (a restored backup,
     # a database emptied and filled again) while the cache kept the first one's state.
-    return f"match-state:{match.pk}:{match.version}:{match.created_at.timestamp():.6f}"
+    return (f"match-state:{SCHEMA}:{match.pk}:{match.version}:"
+            f"{match.created_at.timestamp():.6f}")
 
 
 def _agrees(match: Match, state: rules.MatchState) -> bool:
@@ -77,11 +101,16 @@ def cached(match: Match) -> rules.MatchState | None:
     key = _key(match)
     with _local_lock:
         state = _local.get(key)
-    if state is None and _shared():
-        state = cache.get(key)
-        if state is not None:
-            _keep_here(key, state)
-    if state is None or not _agrees(match, state):
+    try:
+        if state is None and _shared():
+            state = cache.get(key)
+            if state is not None:
+                _keep_here(key, state)
+        if state is None or not _agrees(match, state):
+            return None
+    except Exception as error:  # a state that no longer unpickles or fits: replay the hands
+        log.warning("Match state %s not usable (%s: %s): replayed", key,
+                    type(error).__name__, error)
         return None
     return state
 

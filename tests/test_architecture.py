@@ -66,3 +66,49 @@ def test_the_rules_and_the_pairing_are_plain_python():
 def test_the_projects_library_imports_no_app():
     for path in (ROOT / "lib").rglob("*.py"):
         assert imported_apps(path) == set(), path
+
+
+# Modules of the dependencies that are their internals, though no underscore says so.
+INTERNAL_MODULES = re.compile(
+    r"^(django\.db\.models\.(sql|query)(\.|$)"
+    r"|django\.db\.backends\.\w+\.base$"
+    r"|django\.template\.(base|defaulttags|loader_tags)$"
+    r"|psycopg_pool\.(pool|base)$)")
+# Names with an underscore that are public all the same: a namedtuple's methods, and the
+# model's documented Options API.
+PUBLIC_UNDERSCORED = {"_asdict", "_fields", "_replace", "_make", "_meta"}
+
+
+def private_uses(path: Path) -> list[str]:
+    """What a module of the app takes from another module's private side: an import of a
+    name with a leading underscore, or of a dependency's internal module, or an attribute
+    with a leading underscore read from anything but the object's own self or class."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            modules, names = [alias.name for alias in node.names], []
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules, names = [node.module], [alias.name for alias in node.names]
+        elif (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+              and not node.attr.startswith("__") and node.attr not in PUBLIC_UNDERSCORED
+              and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+            continue
+        else:
+            continue
+        for module in modules:
+            own = module.split(".")[0] in APPS
+            if INTERNAL_MODULES.match(module) or (not own and any(
+                    part.startswith("_") and not part.startswith("__")
+                    for part in module.split("."))):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {module}")
+        if modules[0].split(".")[0] not in APPS:
+            found += [f"{path.relative_to(ROOT)}:{node.lineno} {modules[0]}.{name}"
+                      for name in names if name.startswith("_") and not name.startswith("__")]
+    return found
+
+
+def test_the_app_uses_only_the_public_api_of_its_dependencies():
+    found = [use for app in (*APPS, "lib") for path in (ROOT / app).rglob("*.py")
+             if "migrations" not in path.parts for use in private_uses(path)]
+    assert found == []

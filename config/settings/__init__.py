@@ -53,8 +53,6 @@ MIDDLEWARE = [
     # Answers load balancers before anything else: no host check, no redirect, no query.
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # A phone's poll that finds nothing new: 304 from the match's version alone.
-    "scoring.middleware.UnchangedLinkPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A spectator's public page or poll: no session, CSRF, authentication or messages.
     "tournaments.middleware.SpectatorMiddleware",

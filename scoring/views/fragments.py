@@ -238,7 +238,8 @@ class MatchPage:
         }
 
 
-def _int(value):
+def number_from(value) -> int | None:
+    """A whole number from a query or a form's text, or None."""
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -279,7 +280,8 @@ def _count_so_far(match, form: HandForm) -> dict | None:
     data = form.data
     so_far = {}
     for team in "ab":
-        aces, counters = _int(data.get(f"aces_{team}")) or 0, _int(data.get(f"counters_{team}"))
+        aces = number_from(data.get(f"aces_{team}")) or 0
+        counters = number_from(data.get(f"counters_{team}"))
         so_far[team] = rules.card_points(
             max(aces, 0), max(counters or 0, 0), data.get("last_trick") == team
         )

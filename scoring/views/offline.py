@@ -106,4 +106,4 @@ def send(request, access):
         return _answer(409, "conflict", message, number=number,
                        saved=display.describe_hand(match, saved),
                        sent=display.describe_hand(match, hand.as_dict()))
-    return _answer(201, "saved", table._saved_message(access, number, state))
+    return _answer(201, "saved", table.saved_message(access, number, state))

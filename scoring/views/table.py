@@ -25,7 +25,7 @@ from scoring.forms import (
     fill_points_from_count,
 )
 from scoring.selectors import Version, match_version
-from scoring.views.fragments import MatchPage, etag_of, live_etag
+from scoring.views.fragments import MatchPage, etag_of, live_etag, number_from
 
 TEMPLATE = "scoring/table.html"
 # Codes that only say an input is still empty: not worth a message while typing.
@@ -49,14 +49,6 @@ def _page(request, access, *, status=200, **whole):
     return _render(request, MatchPage(request, access).whole(**whole), status=status)
 
 
-def _int(value):
-    """A number from the query, or None (scoring/middleware.py reads the poll's with it)."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @require_GET
 @table_view
 def table(request, access):
@@ -74,7 +66,7 @@ def live(request, pk=None, token=None):
     """
     known = request.headers.get("If-None-Match", "")
     if known:
-        entry_number = _int(request.GET.get("number"))
+        entry_number = number_from(request.GET.get("number"))
         found = match_version(pk=pk, token=token)
         if found is not None and _may_poll(request, found, token):
             etag = etag_of(found.pk, found.version, entry_number)
@@ -101,7 +93,7 @@ def live_headers(response, etag):
 
 @table_view
 def _live(request, access):
-    entry_number = _int(request.GET.get("number"))
+    entry_number = number_from(request.GET.get("number"))
     etag = live_etag(access.match, entry_number)
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
@@ -120,7 +112,7 @@ def _live(request, access):
             entry_number = form.entry_number if form else None
         context = {
             **page.scoreboard(entry_number=entry_number),
-            **page.history(preserve_number=_int(request.GET.get("editing"))),
+            **page.history(preserve_number=number_from(request.GET.get("editing"))),
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
         }
         response = _render(request, context, "live")
@@ -170,7 +162,7 @@ def _already_saved(request, access, resent: AlreadySaved):
     return _after_write(request, access, " ".join(resent.messages(access.match.team_name)))
 
 
-def _saved_message(access, number, state: rules.MatchState):
+def saved_message(access, number, state: rules.MatchState):
     if state.finished:  # the scoreboard says who won
         return _("Hand %(number)s saved. The match is over.") % {"number": number}
     return _("Hand %(number)s saved. The score is %(a)s–%(b)s.") % {
@@ -184,7 +176,7 @@ def _saw_every_other_hand(request, access) -> bool:
     """Whether the phone that saved this hand showed the match as it was just before: drawn
     at the version this write followed (no other write since). Then its answer adds one row
     to that history (opens it, on the first hand) instead of drawing it all again."""
-    seen = _int(_seen(request))
+    seen = number_from(_seen(request))
     return seen is not None and seen + 1 == access.match.version
 
 
@@ -210,7 +202,7 @@ def record(request, access):
             return _already_saved(request, access, resent)
         except ScoringError as refusal:
             return _refused(request, access, refusal)
-        return _after_write(request, access, _saved_message(access, number, state),
+        return _after_write(request, access, saved_message(access, number, state),
                             state=state, one_row=_saw_every_other_hand(request, access))
     if request.htmx:
         # Only the form is drawn again: it hands on the version the phone's history shows.

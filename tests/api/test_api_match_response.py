@@ -1,6 +1,5 @@
-"""The answer to a write to a match's hands is built from each hand's JSON made once
-(api/presenters.match_response): it must be the very match object that ninja's MatchOut
-gives for the same match (GET /matches/{id})."""
+"""The answer to a write to a match's hands is built from the state the write returned: it
+must be the very match object that GET /matches/{id} gives for the same match."""
 
 import pytest
 

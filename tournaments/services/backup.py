@@ -6,11 +6,11 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 
-from scoring import confirmations, paper, rules
-from scoring import services as scoring
+from scoring import backups, confirmations, paper, rules
+from scoring.backups import RestoredHand, RestoredRevision
 from scoring.errors import InvalidInput
 from scoring.models import ConfirmationMode
-from scoring.services import NewTeam, RestoredHand, RestoredRevision
+from scoring.services import NewTeam
 from tournaments.formats import Stage
 from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
 from tournaments.services._common import MAX_TEAMS, refuse, violation
@@ -104,7 +104,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
         )
         for table in round_data["tables"]:
             entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]
-            match = scoring.restore_match(
+            match = backups.restore_match(
                 owner=owner, variant=tournament.variant, target=tournament.target,
                 first_dealer=table["first_dealer"], team_a=entry_a.team, team_b=entry_b.team,
                 scorekeeper_token=table["scorekeeper_token"],

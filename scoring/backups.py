@@ -1,0 +1,72 @@
+"""A match as a backup had it, rebuilt through the services (every hand checked again)."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from scoring import rules
+from scoring.errors import InvalidInput
+from scoring.models import Hand, HandRevision, Match, Team, is_scorekeeper_token_shaped
+from scoring.permissions import acting_user
+from scoring.services import create_match, forfeit, record_hand
+
+
+@dataclass(frozen=True)
+class RestoredHand:
+    number: int
+    hand: rules.Hand
+    entered_by: object = None  # a user, or None through the score keeper link
+    entered_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class RestoredRevision:
+    number: int
+    action: str  # HandRevision.Action
+    before: dict  # rules.Hand.as_dict()
+    after: dict | None
+    by: object = None
+    at: datetime | None = None
+
+
+@transaction.atomic
+def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a: Team,
+                  team_b: Team, hands=(), revisions=(), scorekeeper_token: str | None = None,
+                  time_called_after: int | None = None, redeals: int = 0,
+                  forfeited_by: str | None = None, created_at=None) -> Match:
+    """A match as a backup had it: its hands replayed one by one through the rules (each is
+    checked again), its corrections and undos, its score keeper link (a new one when that
+    one is taken) and its times as they were. Refused whole when any of it breaks a rule."""
+    match = create_match(owner=owner, variant=variant, target=target,
+                         first_dealer=first_dealer, team_a=team_a, team_b=team_b)
+    if scorekeeper_token is not None and is_scorekeeper_token_shaped(scorekeeper_token) and \
+            not Match.objects.filter(scorekeeper_token=scorekeeper_token).exists():
+        match.scorekeeper_token = scorekeeper_token
+    match.time_called_after, match.redeals = time_called_after, redeals
+    match.created_at = created_at or match.created_at
+    match.save(update_fields=["scorekeeper_token", "time_called_after", "redeals",
+                              "created_at"])
+    for restored in hands:
+        record_hand(match=match.pk, number=restored.number, hand=restored.hand,
+                    by=restored.entered_by)
+        if restored.entered_at is not None:
+            Hand.objects.filter(match=match, number=restored.number).update(
+                entered_at=restored.entered_at)
+    for revision in revisions:
+        for side in (revision.before, revision.after):
+            if side is not None and rules.validate_hand(variant, rules.Hand.from_dict(side)):
+                raise InvalidInput([rules.Violation(
+                    "revision_not_a_hand", gettext_noop(
+                        "The history of hand %(number)s holds a hand no match can have."),
+                    "number", {"number": revision.number})])
+        HandRevision.objects.create(
+            match=match, number=revision.number, action=revision.action,
+            before=revision.before, after=revision.after, by=acting_user(revision.by),
+            at=revision.at or timezone.now())
+    if forfeited_by:
+        forfeit(match=match.pk, team=forfeited_by)
+    match.refresh_from_db()
+    return match
