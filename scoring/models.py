@@ -341,7 +341,6 @@ class Match(models.Model):
     def is_finished(self) -> bool:
         return self.status == rules.Status.FINISHED
 
-    @property
     def team_name(self, team: str) -> str:
         return self.team_a.name if team == rules.Team.A else self.team_b.name
 
