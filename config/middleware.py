@@ -1,18 +1,15 @@
-"""Middleware of the whole site: health checks, and a clear answer when the database is away."""
+"""Middleware of the whole site: health checks, private answers, and a clear answer when
+the database is away."""
 
-from functools import lru_cache
+import logging
 
-from csp.constants import HEADER as CSP_HEADER
-from csp.constants import HEADER_REPORT_ONLY as CSP_HEADER_RO
-from csp.middleware import CheckableLazyObject, CSPMiddleware
-from csp.utils import build_policy
-from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
-from django.http import HttpResponse
+from django.db import InterfaceError, NotSupportedError, OperationalError, connections
+from django.http import HttpResponse, JsonResponse
+from django.template.response import TemplateResponse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 
-from lib.database_errors import database_unavailable
+logger = logging.getLogger(__name__)
 
 HEALTH_PATH = "/healthz"
 
@@ -46,54 +43,6 @@ class PrivateWithTokenMiddleware:
         return response
 
 
-class ContentSecurityPolicyMiddleware(CSPMiddleware):
-    """django-csp's, with two savings. A 304 gets no policy: nothing is drawn from it (the
-    page keeps the policy it came with), and the phones' polls that find nothing new are
-    most of the requests. And a response that asks nothing of its own (no nonce, no
-    decorator's changes) gets the site's policy built once from the settings, not anew:
-    building it was a tenth of a visitor's public page."""
-
-    def process_response(self, request, response):
-        if response.status_code == 304:
-            return response
-        if (settings.DEBUG or _excludes_urls()
-                or getattr(request, "_csp_nonce", None) is not None
-                or any(hasattr(response, name) for name in _CSP_OF_ITS_OWN)):
-            return super().process_response(request, response)  # django-csp's own way
-        for header, policy, exempt in ((CSP_HEADER, _site_policy(False), "_csp_exempt"),
-                                       (CSP_HEADER_RO, _site_policy(True), "_csp_exempt_ro")):
-            if policy and header not in response and not getattr(response, exempt, False):
-                response[header] = policy
-        # As django-csp does: a nonce asked for after the header was written is an error.
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
-        return response
-
-
-# What a view's decorators set on a response to change its policy (django-csp's names).
-_CSP_OF_ITS_OWN = ("_csp_config", "_csp_update", "_csp_replace", "_csp_config_ro",
-                   "_csp_update_ro", "_csp_replace_ro")
-
-
-@lru_cache(maxsize=2)
-def _site_policy(report_only: bool) -> str:
-    """The policy the settings give, or "" (none)."""
-    return build_policy(report_only=report_only)
-
-
-@lru_cache(maxsize=1)
-def _excludes_urls() -> bool:
-    """Whether the settings leave some URLs without a policy (django-csp's own way then)."""
-    return any((getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES")
-               for name in ("CONTENT_SECURITY_POLICY", "CONTENT_SECURITY_POLICY_REPORT_ONLY"))
-
-
-@receiver(setting_changed)
-def _settings_changed(*, setting, **kwargs):
-    if setting.startswith("CONTENT_SECURITY_POLICY"):
-        _site_policy.cache_clear()
-        _excludes_urls.cache_clear()
-
-
 class DatabaseUnavailableMiddleware:
     """When the database cannot be reached, nothing was saved: say so plainly (503), so the
     score keeper tries again; the hand number makes the retry safe."""
@@ -106,3 +55,35 @@ class DatabaseUnavailableMiddleware:
 
     def process_exception(self, request, exception):
         return database_unavailable(request, exception)
+
+
+def database_unavailable(request, exception):
+    """The answer to a request whose database failed it (503), or None for another error."""
+    if _stale_prepared_statement(exception):
+        # Another server's migration changed a column's type under a statement this
+        # connection prepared (settings: prepare_threshold): the connection is let go,
+        # with its statements, and the next request prepares them afresh.
+        logger.warning("prepared statements dropped after a schema change: %s", exception)
+        for connection in connections.all(initialized_only=True):
+            if connection.connection is not None:
+                connection.connection.close()
+            connection.close()
+    elif not isinstance(exception, (OperationalError, InterfaceError)):
+        return None
+    logger.error("database unavailable: %s", exception)
+    message = _("Not saved: the server cannot reach its database right now. Try again in "
+                "a moment; nothing is entered twice.")
+    if request.path.startswith("/api/"):
+        response = JsonResponse(
+            {"detail": message, "code": "database_unavailable", "errors": []}, status=503
+        )
+    else:
+        response = TemplateResponse(request, "503.html", {"message": message}, status=503)
+        response.render()
+    response["Retry-After"] = "5"
+    return response
+
+
+def _stale_prepared_statement(exception) -> bool:
+    return isinstance(exception, NotSupportedError) and (
+        "cached plan must not change result type" in str(exception))

@@ -1,11 +1,11 @@
 """What a new app server process prepares before it takes its first request.
 
 A process otherwise does it on its first requests: importing the URL configuration (the
-API's schemas with it), loading both languages' catalogues and compiling the templates took
-600 ms on this machine, so the first phones to reach a new worker waited behind it: when
-the server starts as the room arrives, and each time gunicorn replaces a worker
-(`max_requests`) during the evening (docs/performance.md, `make load`). gunicorn calls
-`warm` in each worker before it serves (config/gunicorn.py), then `freeze`.
+API's schemas with it), loading both languages' catalogues and compiling the templates take
+over half a second, and the first phones to reach a new worker would wait behind it (when
+the server starts as the room arrives, and each time gunicorn replaces a worker during the
+evening). gunicorn calls `warm` in each worker before it serves (config/gunicorn.py), then
+`freeze`.
 """
 
 import gc
@@ -16,7 +16,7 @@ from django.apps import apps
 from django.conf import settings
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
-from django.urls import get_resolver
+from django.urls import reverse
 from django.utils import translation
 
 logger = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ def project_templates() -> list[str]:
 
 def warm() -> int:
     """Import the URLs, load the catalogues, compile the templates; the number compiled."""
-    get_resolver().reverse_dict  # noqa: B018 (imports every URL module, fills the reverses)
+    reverse("home")  # imports every URL module
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Hand")
@@ -49,10 +49,10 @@ def warm() -> int:
 
 
 def freeze() -> None:
-    """Set what the process holds once warm apart from the garbage collector (gc.freeze):
-    Django, the URLs, the API's schemas, the templates and catalogues, about 145,000 objects
-    that live as long as the process. CPython's full collection walked them all: 90 to 130 ms
-    about once every 300 saved hands, on a request that happened to trigger it
-    (docs/performance.md, eleventh pass). Garbage is collected first, never kept frozen."""
+    """Set what the process holds once warm (Django, the URLs, the API's schemas, the
+    templates and catalogues: objects that live as long as the process) apart from the
+    garbage collector, whose full collections would otherwise walk them all again and again,
+    each time on a request that happened to trigger one. Garbage is collected first, never
+    kept frozen."""
     gc.collect()
     gc.freeze()

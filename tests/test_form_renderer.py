@@ -1,63 +1,44 @@
-"""The form renderer draws widgets with Django's Jinja2 widget templates (config/forms.py):
-the HTML a keeper's phone gets must be Django's own: each radio's input to the letter, a whole
-field up to whitespace."""
+"""Every form field of the site is drawn by templates/forms/field.html (config/forms.py):
+its label, its widget as Django draws it, its hint and its errors."""
 
-import pytest
-from django.forms.renderers import DjangoTemplates
+from django import forms
+from django.contrib.auth.password_validation import password_validators_help_text_html
 from django.test.html import parse_html
 
-from config.forms import FormRenderer
-from scoring.forms import HandForm, LiveCheck
-from tests.factories import MatchFactory
+
+class Team(forms.Form):
+    name = forms.CharField(label="Team", help_text="As on the score sheet.", max_length=5)
+    password = forms.CharField(widget=forms.PasswordInput,
+                               help_text=password_validators_help_text_html())
+    seat = forms.ChoiceField(widget=forms.RadioSelect, choices=[("n", "North"), ("e", "East")])
 
 
-@pytest.mark.parametrize("variant", ["politaine", "quadrette"])
-@pytest.mark.parametrize("data", [None, {"number": "3", "kind": "played", "points_a": "12",
-                                         "politaines_a": "1", "first_dealer": "E"}])
-@pytest.mark.django_db
-def test_every_widget_of_the_hand_form_is_drawn_as_django_draws_it(variant, data):
-    match = MatchFactory(variant=variant)
-
-    def drawn(renderer):
-        form = HandForm(data, match=match, first_hand=True, renderer=renderer,
-                        live_check=LiveCheck(url="check/", feedback_id="feedback"),
-                        first_dealer_url="dealer/")
-        return {name: ([widget.tag() for widget in form[name].subwidgets],
-                       parse_html(str(form[name])))
-                for name in form.fields}
-
-    ours = drawn(FormRenderer())
-    assert ours == drawn(DjangoTemplates())
-    assert 'type="radio"' in ours["first_dealer"][0][0]
-    points = "points_a" if variant == "politaine" else "tricks_a"
-    assert 'hx-post="check/"' in ours[points][0][0]
+def test_a_field_shows_its_label_widget_hint_and_errors():
+    field = parse_html(str(Team({"name": "Les Bleus"})["name"].as_field_group()))
+    assert field.count(parse_html('<label for="id_name">Team</label>')) == 1
+    assert field.count(parse_html('<div class="hint">As on the score sheet.</div>')) == 1
+    assert field.count(parse_html(
+        '<p class="field-error">Ensure this value has at most 5 characters (it has 9).</p>')) == 1
+    assert 'value="Les Bleus"' in str(field) and 'aria-invalid="true"' in str(field)
 
 
-def test_odd_values_labels_and_attributes_are_escaped_as_django_escapes_them():
-    from django import forms
-    from django.utils.safestring import mark_safe
+def test_a_hint_that_is_a_list_is_drawn_whole():
+    """Django's password hints are a list, which a paragraph could not hold."""
+    drawn = str(Team()["password"].as_field_group())
+    assert '<div class="hint"><ul>' in drawn and '<p class="field-error">' not in drawn
 
+
+def test_a_radio_group_is_drawn_as_django_draws_it():
+    drawn = str(Team({"seat": "e"})["seat"])
+    assert 'type="radio" name="seat" value="e"' in drawn and "checked" in drawn
+    assert '<label for="id_seat_0"><input' in drawn
+
+
+def test_values_and_labels_with_markup_are_shown_as_text():
     class Odd(forms.Form):
-        name = forms.CharField(widget=forms.TextInput(attrs={
-            "placeholder": 'L\'Équipe "<b>&', "data-x": True, "data-off": False,
-            "data-safe": mark_safe("<i>ok</i>")}))
-        seat = forms.ChoiceField(widget=forms.RadioSelect, choices=[
-            ("n", 'Nord "<Anne>" & l\'autre'), ("e", mark_safe("<em>Est</em>"))])
-        agree = forms.BooleanField(required=False)
-        when = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-        secret = forms.CharField(widget=forms.PasswordInput(render_value=True))
-        hidden = forms.IntegerField(widget=forms.HiddenInput)
+        name = forms.CharField(label='<b>"Nom"</b>')
+        seat = forms.ChoiceField(widget=forms.RadioSelect, choices=[("n", "<i>Nord</i>")])
 
-    data = {"name": '"><script>&amp;', "seat": "n", "agree": "on", "when": "2026-11-24",
-            "secret": "a<b", "hidden": "3"}
-    for bound in (data, None):
-        ours = Odd(bound, renderer=FormRenderer())
-        django = Odd(bound, renderer=DjangoTemplates())
-        for name in ours.fields:
-            assert str(ours[name]) == str(django[name]) or parse_html(str(ours[name])) == \
-                parse_html(str(django[name])), name
-            for mine, theirs in zip(ours[name].subwidgets, django[name].subwidgets,
-                                    strict=True):
-                assert mine.tag() == theirs.tag(), name
-                assert parse_html(str(mine)) == parse_html(str(theirs)), name
-    assert "<script>" not in str(Odd(data, renderer=FormRenderer())["name"])
+    drawn = str(Odd({"name": '"><script>'}).as_div())
+    assert "<script>" not in drawn and "<b>" not in drawn and "<i>" not in drawn
+    assert "&quot;&gt;&lt;script&gt;" in drawn and "&lt;i&gt;Nord&lt;/i&gt;" in drawn

@@ -54,19 +54,19 @@ MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # A spectator's public page or poll: no session, CSRF, authentication or messages.
-    "tournaments.middleware.SpectatorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    "config.csrf.NoReferrerCsrfViewMiddleware",
+    # Browsers send `Origin: null` under Referrer-Policy no-referrer (config/csrf.py).
+    "config.csrf.NullOriginMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
     # A response that holds a CSRF token is private to its reader's browser.
     "config.middleware.PrivateWithTokenMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "config.middleware.ContentSecurityPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     # A database that went away answers "not saved, try again" (503), never a bare 500.
     "config.middleware.DatabaseUnavailableMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -102,13 +102,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, its pool checking a connection as it leaves: after the database went
-    # away and came back, no request gets a dead one. The check asks the server only when the
-    # connection's socket says something, not on every request (config.database).
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-    # psycopg 3 with Django's connection pool; the pool replaces persistent connections.
+    # psycopg 3 with Django's connection pool (which replaces persistent connections). The
+    # pool checks a connection as it hands it out, so that after the database restarted no
+    # request gets one whose session the server ended.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": int(env_str("DATABASE_POOL_MAX") or 10),
@@ -118,8 +116,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters bound by the server, and a query the connection sends again and again
     # prepared (psycopg's prepare_threshold: from its 5th run; Django leaves it off unless
     # told), so that PostgreSQL plans it once per connection: the table page's read of a
-    # match with its teams, seats and table joins ten tables, and planning it cost 8 ms of
-    # PostgreSQL's CPU on every request, running it 0.1 ms (docs/performance.md).
+    # match joins ten tables, and planning it costs far more than running it.
     # DATABASE_SERVER_SIDE_BINDING=0 turns both off (behind a pooler in transaction mode,
     # which cannot keep prepared statements).
     if env_bool("DATABASE_SERVER_SIDE_BINDING", default=True):
@@ -166,10 +163,6 @@ else:
 # session query. Never from a cache of each process's own: a logout in one process would
 # leave the session alive in the others' copies.
 SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
-
-# Our CSRF middleware is Django's, subclassed to live with Referrer-Policy no-referrer
-# (config/csrf.py): the check that looks for Django's own class by name does not see it.
-SILENCED_SYSTEM_CHECKS = ["security.W003"]
 
 # --- Security: strict unless DEBUG (each can be relaxed from the environment) -------------
 

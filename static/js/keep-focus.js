@@ -1,0 +1,25 @@
+// After a hand is saved (or refused), the new form's first field takes the focus, so that a
+// phone's keyboard stays up hand after hand; an element elsewhere keeps it (htmx puts it back
+// on the new copy of an element with the same id).
+
+let wasEntering = null;
+
+document.body.addEventListener("htmx:beforeSwap", () => {
+  const active = document.activeElement;
+  wasEntering = active && active.closest && active.closest("#entry form.hand-form") ? active : null;
+});
+
+function refocus() {
+  if (!wasEntering || document.body.contains(wasEntering)) { return; }
+  wasEntering = null;
+  const form = document.querySelector("#entry form.hand-form");
+  if (!form) { return; }
+  const field = form.querySelector("input[aria-invalid=true]") ||
+    form.querySelector("input[type=number]");
+  if (field) { field.focus(); }
+}
+
+// Once every part of the answer is in (the entry comes out of band after a save).
+for (const name of ["htmx:afterSwap", "htmx:oobAfterSwap"]) {
+  document.body.addEventListener(name, () => { window.setTimeout(refocus, 0); });
+}

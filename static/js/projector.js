@@ -1,0 +1,35 @@
+// The projector: a list longer than the screen shows one page at a time and turns its pages
+// by itself (the arrow keys turn them too); the page shown survives the live refresh.
+const shown = {};  // list name -> index of the page shown
+
+function show(container, index) {
+  const pages = container.querySelectorAll("[data-page]");
+  if (!pages.length) { return; }
+  const name = container.dataset.pages;
+  const wrapped = ((index % pages.length) + pages.length) % pages.length;
+  shown[name] = wrapped;
+  pages.forEach((page, i) => { page.hidden = i !== wrapped; });
+  const status = document.querySelector(`[data-page-of=${name}]`);
+  if (status && status.dataset.template) {
+    status.textContent = status.dataset.template
+      .replace("{page}", wrapped + 1).replace("{total}", pages.length);
+  }
+}
+
+function turn(step) {
+  for (const container of document.querySelectorAll("[data-pages]")) {
+    show(container, (shown[container.dataset.pages] || 0) + step);
+  }
+}
+
+const first = document.querySelector("[data-pages]");
+if (first) {
+  turn(0);
+  document.body.addEventListener("htmx:afterSwap", () => turn(0));
+  const seconds = parseInt(first.dataset.seconds, 10) || 10;
+  window.setInterval(() => turn(1), seconds * 1000);
+  document.addEventListener("keydown", (evt) => {
+    if (evt.key === "ArrowRight" || evt.key === "PageDown" || evt.key === " ") { turn(1); }
+    if (evt.key === "ArrowLeft" || evt.key === "PageUp") { turn(-1); }
+  });
+}
