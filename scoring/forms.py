@@ -7,6 +7,7 @@ refusals are shown beside the field (or the pair of fields) they are about.
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -34,8 +35,10 @@ class NameField(forms.CharField):
 
 
 def _number(most: int, label="") -> forms.IntegerField:
-    return forms.IntegerField(label=label, required=False, widget=forms.NumberInput(attrs={
-        "inputmode": "numeric", "autocomplete": "off", "min": 0, "max": most}))
+    """A share of a hand, drawn by the page's template (its `max` shown, not enforced: the
+    rules say what is wrong with a hand)."""
+    return forms.IntegerField(label=label, required=False,
+                              widget=forms.NumberInput(attrs={"max": most}))
 
 
 class NewMatchForm(forms.Form):
@@ -158,8 +161,7 @@ class HandForm(forms.Form):
     # Drawn at the table before hand 1: saved with it (or at once, with htmx).
     first_dealer = forms.ChoiceField(
         label=_("Who deals first? (Draw a card each: the highest deals.)"), required=False,
-        # autocomplete off: Back shows the dealer stored, not the one ticked then.
-        widget=forms.RadioSelect(attrs={"autocomplete": "off"}))
+        widget=forms.RadioSelect)
 
     QUADRETTE_ONLY = ("tricks_a", "tricks_b")
     POLITAINE_ONLY = ("kind", "points_a", "points_b", "politaines_a", "politaines_b", "aces_a",
@@ -201,14 +203,12 @@ class HandForm(forms.Form):
             field = self.fields["first_dealer"]
             field.initial = match.first_dealer
             field.choices = [(seat, display.seat_label(match, seat)) for seat in rules.SEATS]
-            if first_dealer_url:
-                field.widget.attrs.update({"hx-post": first_dealer_url, "hx-trigger": "change",
-                                           "hx-swap": "none"})
         else:
             self.fields.pop("first_dealer", None)
+        # What the page's template wires the inputs to: the live check of what is typed, and
+        # the first dealer's own post.
         self.live_check = live_check
-        if live_check is not None:
-            self._wire_live_check(live_check)
+        self.first_dealer_url = first_dealer_url
 
     def _labelled_by_team(self, name_a: str, name_b: str):
         """The team's inputs labelled with its name (the fieldsets say what is counted)."""
@@ -222,27 +222,6 @@ class HandForm(forms.Form):
         """The ids of the entry form of the hand numbered in `source` (data or initial)."""
         number = "".join(c for c in str(source.get("number", "")) if c.isdigit())[:5]
         return f"hand{number}-%s"
-
-    # The inputs the live check listens to.
-    LIVE = ("points", "tricks", "aces", "counters", "politaines", "last_trick", "kind")
-
-    def _wire_live_check(self, check: LiveCheck) -> None:
-        for name, field in self.fields.items():
-            if name.rsplit("_", 1)[0] not in self.LIVE and name not in self.LIVE:
-                continue
-            typed = isinstance(field.widget, forms.NumberInput)
-            # Not "input changed": htmx takes the value an input holds when it sets up as
-            # the one already checked, so what a keeper typed before the scripts ran would
-            # never be (static/js/app.js checks it once htmx listens).
-            field.widget.attrs.update({
-                "data-live-check": "",
-                "hx-post": check.url,
-                "hx-trigger": "input delay:300ms" if typed else "change",
-                "hx-target": f"#{check.feedback_id}",
-                "hx-swap": "innerHTML",
-                "hx-sync": f"#{check.feedback_id}:replace",
-                "aria-describedby": f"{self.key}slot-{name}",
-            })
 
     # What the keeper types or ticks for a hand (not the hidden bookkeeping).
     TYPED = ("points", "tricks", "aces", "counters")
@@ -347,8 +326,6 @@ class HandForm(forms.Form):
         if not problems:
             self.rules_hand = hand
             self.preview = rules.hand_points(self.match.variant, hand)
-        for name in self.invalid_fields:  # both inputs of a pair with a message
-            self.fields[name].widget.attrs["aria-invalid"] = "true"
         return data
 
     @property
@@ -358,7 +335,7 @@ class HandForm(forms.Form):
             "points", "politaines", "aces", "counters")
         return ["hand", *pairs, *(name for name in self.fields if name != "filled")]
 
-    @property
+    @cached_property
     def invalid_fields(self) -> set[str]:
         """Inputs to mark invalid: those with a message, and both of a pair with one."""
         invalid = {name for name in self.fields if self.errors.get(name)}
@@ -394,7 +371,7 @@ def autofill(data, typed: Iterable[str]):
 
     `typed`: the inputs the keeper typed in that the check knows of: the one that sent it,
     and, in the check sent once a slow phone's scripts have run, every share typed before
-    and the one she is in (static/js/app.js). Only their partners are filled in, and never
+    and the one she is in (static/js/typed-before.js). Only their partners are filled in, and never
     one of them: a share the keeper emptied to type it again stays empty, whatever its
     partner holds.
 

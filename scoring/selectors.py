@@ -36,7 +36,10 @@ def match_with_hands(pk: int) -> Match | None:
 def _table(**lookup) -> Match | None:
     """The match with its teams and seats, by one of its unique columns: the read that every
     request of a table starts with."""
-    return Match.objects.select_related(*table_related()).filter(**lookup).first()
+    try:  # get(), not first(): no ORDER BY to build for a unique column
+        return Match.objects.select_related(*table_related()).get(**lookup)
+    except Match.DoesNotExist:
+        return None
 
 
 def match_to_write(pk: int) -> Match | None:

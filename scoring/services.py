@@ -9,6 +9,7 @@ steps the state by one hand (rules.play_hand, from the state scoring.states keep
 other change replays the match's hands.
 """
 
+import copy
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -27,7 +28,6 @@ from scoring.models import (
     new_scorekeeper_token,
 )
 from scoring.permissions import acting_user, can_keep_score
-from scoring.selectors import table_related
 
 TEAM_NAME_MAX = 60
 PLAYER_NAME_MAX = 60
@@ -118,17 +118,26 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
+# The match's columns, read afresh by the lock every write starts with.
+COLUMNS = tuple(field.attname for field in Match._meta.concrete_fields)
+
+
 def _lock(match: Match | int) -> Match:
-    """The match's row, read afresh and locked for this transaction, with its teams, seats
-    and table (selectors.table_related): the extensions' checks and the answer need no query
-    for them."""
-    pk = match.pk if isinstance(match, Match) else match
-    return (Match.objects.select_for_update(of=("self",)).select_related(*table_related())
-            .get(pk=pk))
+    """The match's row, read afresh and locked for this transaction. When the caller passed
+    the match it had read with its teams, seats and table (selectors.table_related), the
+    locked row is a copy of it brought up to date: the relations whose key did not change
+    stay loaded, so the extensions' checks and the answer need no query for them."""
+    if not isinstance(match, Match):
+        return Match.objects.select_for_update().get(pk=match)
+    fresh = Match.objects.select_for_update().filter(pk=match.pk).values(*COLUMNS).get()
+    locked = copy.copy(match)  # with its own loaded relations (Model.__getstate__)
+    for name, value in fresh.items():
+        setattr(locked, name, value)  # a relation's key set to its value keeps it loaded
+    return locked
 
 
-# What a write to a match changes on its row: copied onto the caller's instance after the
-# write, so that the caller answers from it without reading the match again.
+# What a write to a match changes on its row: copied onto the caller's instance once the
+# write succeeded, so that the caller answers from it without reading the match again.
 WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
                   "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
                   "time_called_after", "forfeited_by", "scorekeeper_token",

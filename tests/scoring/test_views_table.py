@@ -236,7 +236,7 @@ def test_a_share_the_keeper_cleared_is_never_filled_in_under_her(keeper, match, 
 ])
 def test_the_check_sent_once_a_slow_phones_scripts_run_fills_in_every_share_typed(
         keeper, match, typed_before, filled):
-    """app.js names the shares typed before the scripts ran (`typed`): each gets its
+    """typed-before.js names the shares typed before the scripts ran (`typed`): each gets its
     partner, whichever input sent the check."""
     data = {"number": 1, "aces_a": "3", "counters_a": "12", "last_trick": "a", "filled": "",
             "typed": typed_before}
@@ -248,7 +248,7 @@ def test_the_check_sent_once_a_slow_phones_scripts_run_fills_in_every_share_type
 
 def test_a_share_named_as_typed_is_never_filled_in(keeper, match):
     """Correcting 7-4 on a slow phone: A made 5, B emptied to type her own, both named as
-    typed by app.js: B stays empty (and so do counted cards all emptied)."""
+    typed by typed-before.js: B stays empty (and so do counted cards all emptied)."""
     play(match, P(7, 4))
     response = keeper.post(url(match, "check_correction", number=1),
                            {"number": 1, "kind": "played", "points_a": "5", "points_b": "",
