@@ -121,32 +121,6 @@ def test_an_instances_annotations_are_the_orms(match):
 
 
 @pytest.mark.django_db
-def test_the_tournaments_totals_are_the_matches_counted_in_python(tournament_match):
-    from tournaments.models import Tournament
-    from tournaments.selectors import _MIXINGS, _TOTALS, read_standings
-
-    def mixed(match_id, version, prime, factor):
-        x = ((match_id % prime) * 1_000_003 + version) % prime
-        return (x * x + x * factor) % prime
-
-    tournament_id = tournament_match.table.round.tournament_id
-    scoring.record_hand(match=tournament_match.pk, number=1, hand=rules.Hand.played(11, 0))
-    for finished_only in (False, True):
-        matches = Match.objects.filter(table__round__tournament=tournament_id)
-        if finished_only:
-            matches = matches.filter(status="finished")
-        pairs = list(matches.values_list("id", "version"))
-        expected = (len(pairs), sum(version for _id, version in pairs),
-                    *(sum(mixed(*pair, *mixing) for pair in pairs) for mixing in _MIXINGS))
-        assert tuple(int(total) for total in _TOTALS[finished_only](tournament_id)) == expected
-    # What the standings' read counts, to check it against an ETag's totals.
-    read = read_standings(Tournament.objects.get(pk=tournament_id))
-    assert read.counted == _TOTALS[True](tournament_id) == expected
-    assert _TOTALS[True](tournament_id)[0] == 1
-    assert _TOTALS[False](tournament_id + 1000) is None
-
-
-@pytest.mark.django_db
 def test_an_api_token_finds_its_active_user_only(user):
     from accounts.services import issue_token, user_for_token
 

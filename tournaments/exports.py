@@ -5,7 +5,7 @@ import io
 from collections.abc import Iterable
 
 from scoring.models import Hand, HandRevision
-from tournaments.selectors import Overview
+from tournaments.overview import Overview
 
 FORMAT_VERSION = 1
 

@@ -56,8 +56,6 @@ MIDDLEWARE = [
     # A phone's poll that finds nothing new: 304 from the match's version alone.
     "scoring.middleware.UnchangedLinkPollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # A spectator's public page or poll: no session, CSRF, authentication or messages.
-    "tournaments.middleware.SpectatorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -14,7 +14,7 @@ from scoring.models import ConfirmationMode
 from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
-from tournaments.selectors import overview
+from tournaments.overview import overview
 from tournaments.views.manage import organizer_view, refusal_messages
 
 
