@@ -23,7 +23,7 @@ STANDINGS_SECONDS = 600
 # A kept line is a plain tuple in the order of Standing's fields, named in the key: a
 # release that changes them never reads another's lines.
 _LINE_FIELDS = tuple(f.name for f in fields(Standing))
-_KEPT = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
+_KEY_PREFIX = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
 
 
 def kept_standings(tournament: Tournament, entries=None, *,
@@ -34,7 +34,7 @@ def kept_standings(tournament: Tournament, entries=None, *,
     of totals, not every result of the evening."""
     if finished_totals is None:
         finished_totals = counted_totals(tournament, finished_only=True)
-    key = _KEPT + etag(tournament, totals=finished_totals)
+    key = _KEY_PREFIX + etag(tournament, totals=finished_totals)
     kept = cache.get(key)
     if kept is not None:
         lines, provisional = kept
