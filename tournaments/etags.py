@@ -38,30 +38,48 @@ def aggregates(*, finished_only: bool) -> dict:
 
 def _mixed(match_id, version, prime: int, factor: int):
     """(id, version) made a number under `prime` that no simple sum of others repeats:
-    x = id·1000003 + version, then x² + factor·x, all modulo the prime."""
+    x = id·1000003 + version, then x·(x + factor) = x² + factor·x, all modulo the prime."""
     x = ((match_id % prime) * 1_000_003 + version) % prime
-    return (x * x + x * factor) % prime
+    return x * (x + factor) % prime
+
+
+# Built once, filtered for each tournament: resolving the aggregates above is most of what
+# a spectator's poll costs, and it is the same for every tournament. Each use filters a copy
+# (as Django's generic views copy their `queryset`); these are never evaluated themselves.
+# The tournament and its ETag's totals in one query (selectors.tournament_for_public),
+# without round 1's field: a list of every team that only the count of rounds asks for, on
+# a page drawn anew (one query then).
+TOURNAMENT_WITH_TOTALS = {finished_only: Tournament.objects.defer("field").annotate(
+    **aggregates(finished_only=finished_only)) for finished_only in (False, True)}
+_TOTALS = {finished_only: Tournament.objects.values("pk").annotate(
+    **aggregates(finished_only=finished_only)).values_list(*TOTAL_NAMES)
+    for finished_only in (False, True)}
+_BOTH_TOTALS = Tournament.objects.values("pk").annotate(
+    **{f"every_{name}": total for name, total in aggregates(finished_only=False).items()},
+    **{f"finished_{name}": total for name, total in aggregates(finished_only=True).items()},
+).values_list(*(f"{which}_{name}" for which in ("every", "finished") for name in TOTAL_NAMES))
 
 
 def counted_totals(tournament: Tournament, *, finished_only: bool = False) -> tuple:
     """The totals an ETag is made of (`etag(..., totals=...)`): one query."""
-    found = Tournament.objects.filter(pk=tournament.pk).aggregate(
-        **aggregates(finished_only=finished_only))
-    return plain(found[name] for name in TOTAL_NAMES)
+    return plain(_row(_TOTALS[finished_only], tournament, len(TOTAL_NAMES)))
 
 
 def both_totals(tournament: Tournament) -> tuple[tuple, tuple]:
     """The totals of every match and those of the finished ones, read in one query."""
-    found = Tournament.objects.filter(pk=tournament.pk).aggregate(
-        **{f"every_{name}": total for name, total in aggregates(finished_only=False).items()},
-        **{f"finished_{name}": total for name, total in aggregates(finished_only=True).items()})
-    return (plain(found[f"every_{name}"] for name in TOTAL_NAMES),
-            plain(found[f"finished_{name}"] for name in TOTAL_NAMES))
+    row = _row(_BOTH_TOTALS, tournament, 2 * len(TOTAL_NAMES))
+    return plain(row[:len(TOTAL_NAMES)]), plain(row[len(TOTAL_NAMES):])
+
+
+def _row(totals, tournament: Tournament, width: int) -> tuple:
+    try:
+        return totals.get(pk=tournament.pk)
+    except Tournament.DoesNotExist:  # deleted meanwhile: no match counts
+        return (None,) * width
 
 
 def annotated_totals(tournament: Tournament) -> tuple:
-    """The totals read with the tournament, annotated with `aggregates()`
-    (selectors.tournament_for_public)."""
+    """The totals read with the tournament (TOURNAMENT_WITH_TOTALS)."""
     return plain(getattr(tournament, name) for name in TOTAL_NAMES)
 
 

@@ -45,12 +45,12 @@ def tournament_for_public(pk: int, user, *, finished_only: bool = False
                           ) -> tuple[Tournament, tuple]:
     """A public tournament, or a private one for its organizers, and the totals of its ETag
     (etags.etag(..., totals=...), with the same `finished_only`), read in one query: a
-    spectator's poll asks the database once. Without round 1's field, a list of every team
-    that only the count of rounds asks for, on a page drawn anew (one query then)."""
-    found = None
-    if 1 <= pk <= MAX_ID:
-        found = Tournament.objects.filter(pk=pk).defer("field").annotate(
-            **etags.aggregates(finished_only=finished_only)).first()
+    spectator's poll asks the database once."""
+    try:
+        found = etags.TOURNAMENT_WITH_TOTALS[finished_only].get(pk=pk) \
+            if 1 <= pk <= MAX_ID else None
+    except Tournament.DoesNotExist:
+        found = None
     if found is None or not (found.public or can_organize(user, found)):
         raise Http404
     return found, etags.annotated_totals(found)

@@ -62,3 +62,10 @@ def test_the_api_standings_and_the_page_change_together(user):
                                                       finished_only=finished_only)
             assert etags.etag(read_with, "x", totals=totals) == etags.etag(
                 tournament, "x", finished_only=finished_only)
+
+
+def test_a_tournament_deleted_meanwhile_has_totals_of_nothing(user):
+    tournament = make_tournament(user, teams=4)
+    Tournament.objects.filter(pk=tournament.pk).delete()
+    assert etags.counted_totals(tournament, finished_only=True) == (0, 0, 0, 0)
+    assert etags.both_totals(tournament) == ((0, 0, 0, 0), (0, 0, 0, 0))
