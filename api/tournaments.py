@@ -27,18 +27,13 @@ from api.schemas import (
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import services
+from tournaments.etags import counted_totals, etag
 from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, Tournament
-from tournaments.selectors import (
-    STANDINGS_SECONDS,
-    can_organize,
-    counted_totals,
-    etag,
-    overview,
-    read_standings,
-    tiebreaks_of,
-)
+from tournaments.overview import overview
+from tournaments.selectors import can_organize, read_standings, tiebreaks_of
 from tournaments.services import Settings
+from tournaments.standings_cache import STANDINGS_SECONDS
 
 router = Router(tags=["tournaments"])
 

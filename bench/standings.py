@@ -5,7 +5,7 @@ way) in a throw-away test database and prints the median and slowest render time
 version (the fragment cache emptied before each), the median CPU time, and the queries each
 page costs (the same for every size, by design). "dashboard, a hand on" is the dashboard drawn
 again as it is while the round is played: a hand changed a table, no match ended since the
-last drawing, and the standings are those kept then (selectors.kept_standings)."""
+last drawing, and the standings are those kept then (standings_cache.kept_standings)."""
 
 import os
 import random

@@ -43,10 +43,6 @@ class Change:
     before: tuple[float, float]
     after: tuple[float, float]
 
-    @property
-    def shown_change(self) -> float:
-        return shown(*self.after) - shown(*self.before)
-
 
 def shown(mu: float, sigma: float) -> float:
     """The rating a player sees: mu - 3 sigma."""

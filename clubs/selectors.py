@@ -161,12 +161,6 @@ def rating_history(member_id: int) -> list[RatingChange]:
                                                                            "match_id"))
 
 
-def match_rating_changes(match_id: int) -> list[RatingChange]:
-    """What a match did to its players' ratings (empty when it was not rated)."""
-    return list(RatingChange.objects.filter(match_id=match_id).select_related("member")
-                .order_by("member__name", "member_id"))
-
-
 # --- Seasons --------------------------------------------------------------------------------
 
 

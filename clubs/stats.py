@@ -39,12 +39,6 @@ class MatchRecord:
             return B
         return None
 
-    @property
-    def known_pairs(self) -> bool:
-        """Four different roster players: a match that can be rated."""
-        seated = [*self.pairs[0], *self.pairs[1]]
-        return None not in seated and len(set(seated)) == 4
-
 
 def _index(side: str) -> int:
     return 0 if side == A else 1

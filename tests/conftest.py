@@ -5,7 +5,6 @@ from django.utils import translation
 
 from scoring import states
 from tests.factories import MatchFactory, UserFactory
-from tournaments.views.public import forget_kept_pages
 
 # What htmx sends with each of its requests: views answer it with a fragment.
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -58,7 +57,6 @@ def _empty_cache():
     """Each test starts with no rendered fragment or kept match state from another."""
     cache.clear()
     states.forget_all()
-    forget_kept_pages()
 
 
 class _Queries:

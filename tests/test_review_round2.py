@@ -2,8 +2,6 @@
 after a save, the visitors' public page kept whole, the API's hand-write answers), each
 fixed; tests/e2e/test_review_round2.py has the two seen in a browser."""
 
-import re
-
 import pytest
 
 from scoring import rules, services
@@ -68,40 +66,15 @@ def test_the_hand_that_ends_a_tournament_leaves_undo_and_correct_buttons_on_the_
     assert 'id="undo-button"' not in body, "an Undo button the link may not use"
 
 
-# --- 2. The whole public page kept for visitors --------------------------------------------
+# --- 2. The public page's live part kept for visitors --------------------------------------------
 
 
-def test_every_process_of_a_site_draws_the_same_stand_in():
-    """The stand-ins for the CSRF token and the path were random per process, but the page
-    is kept in the shared cache (Redis; gunicorn's several workers, the README's two app
-    servers): a page kept by one worker and served by another held the first one's
-    stand-ins, the visitor's language form posted "csrf-<hex>" as its token (403). They
-    are drawn from the site's SECRET_KEY now: another process draws the same. (The page
-    holds no CSRF token any more, config/language.py; the path's stand-in is left.)"""
-    import os
-    import subprocess
-    import sys
-
-    from django.conf import settings
-
-    from tournaments.views.public import stand_in
-
-    PATH_MARK = stand_in().path
-    other = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); "
-         "from tournaments.views.public import stand_in; print(stand_in().path)"],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
-             "SECRET_KEY": settings.SECRET_KEY}, capture_output=True, text=True, check=True)
-    assert other.stdout.split() == [PATH_MARK]
-    assert PATH_MARK.isalnum()
-
-
-def test_two_servers_sharing_redis_give_a_visitor_the_other_servers_stand_ins(
+def test_two_servers_sharing_redis_give_each_visitor_their_own_path(
         two_servers):  # noqa: F811
-    """The same, for real: two app servers behind one proxy, one Redis (README, Deploying;
-    needs PostgreSQL and Redis like tests/test_several_servers.py). A visitor's first look
-    at the standings goes to server 1, which keeps the page; the next visitor lands on
-    server 2 and got server 1's stand-ins instead of a CSRF token and a path."""
+    """Two app servers behind one proxy, one Redis (README, Deploying; needs PostgreSQL and
+    Redis like tests/test_several_servers.py). A visitor's first look at the standings goes
+    to server 1, which keeps the page's live part; the next visitor lands on server 2 and
+    gets a page with their own path in its language form, nothing of the first visitor's."""
     import httpx
     from django.urls import reverse
 
@@ -113,11 +86,9 @@ def test_two_servers_sharing_redis_give_a_visitor_the_other_servers_stand_ins(
     tournament = make_tournament(UserFactory(), teams=4)
     tournaments.draw_next_round(tournament=tournament)
     page = reverse("public_standings", args=[tournament.pk])
-    assert httpx.get(first.url + page).status_code == 200
+    assert httpx.get(first.url + page + "?from=qr").status_code == 200
     html = httpx.get(second.url + page).text
-    assert not re.search(r"path[0-9a-f]{32}", html), re.findall(r"path[0-9a-f]{32}", html)
-    assert f'name="next" type="hidden" value="{page}"' in html
-
+    assert f'name="next" type="hidden" value="{page}"' in html and "from=qr" not in html
 
 
 # --- 3. The API's answer to hand writes -----------------------------------------------------

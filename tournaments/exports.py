@@ -5,7 +5,7 @@ import io
 from collections.abc import Iterable
 
 from scoring.models import Hand, HandRevision
-from tournaments.selectors import Overview
+from tournaments.overview import Overview
 
 FORMAT_VERSION = 1
 
@@ -27,7 +27,7 @@ def spreadsheet_cell(value):
 BYTE_ORDER_MARK = "\ufeff"
 
 
-def _csv(header: list[str], rows: Iterable[list]) -> str:
+def csv_text(header: list[str], rows: Iterable[list]) -> str:
     """Every CSV export, its cells made safe for spreadsheets."""
     out = io.StringIO()
     out.write(BYTE_ORDER_MARK)
@@ -39,7 +39,7 @@ def _csv(header: list[str], rows: Iterable[list]) -> str:
 
 def standings_csv(view: Overview) -> str:
     entries = view.entry_by_id
-    return _csv(
+    return csv_text(
         ["rank", "team", "players", "seed", "played", "wins", "losses", "byes", "points_for",
          "points_against", "difference", "buchholz", "withdrawn"],
         ([s.rank, s.name, _players(entries[s.team_id]), s.seed, s.played, s.wins, s.losses,
@@ -59,7 +59,7 @@ def results_csv(view: Overview) -> str:
                 yield [round_view.round.number, "", entry.name, "", "", "", entry.name, "bye",
                        "", "bye"]
 
-    return _csv(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
+    return csv_text(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
                  "finish_reason", "hands", "status"], rows())
 
 

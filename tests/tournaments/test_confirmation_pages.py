@@ -11,7 +11,7 @@ from scoring import confirmations, paper
 from scoring.models import Confirmation, ConfirmationStep
 from tests.tournaments.helpers import finish, make_tournament, play_round
 from tournaments import services
-from tournaments.selectors import overview
+from tournaments.overview import overview
 
 pytestmark = pytest.mark.django_db
 

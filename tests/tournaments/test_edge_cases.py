@@ -15,7 +15,7 @@ from tests.factories import UserFactory
 from tests.tournaments.helpers import finish, make_tournament, play_round, play_rounds
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.selectors import overview
+from tournaments.overview import overview
 
 pytestmark = pytest.mark.django_db
 

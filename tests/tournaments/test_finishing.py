@@ -11,7 +11,7 @@ from scoring import services as scoring
 from tests.factories import MatchFactory
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services
-from tournaments.selectors import overview
+from tournaments.overview import overview
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from api import tournaments as api_tournaments
 from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from tests.tournaments.helpers import finish, make_tournament
-from tournaments import selectors, services
+from tournaments import selectors, services, standings_cache
 from tournaments.models import Tournament
 from tournaments.views import public
 
@@ -180,7 +180,8 @@ def test_a_match_ending_while_the_standings_are_read_is_never_kept(
             if taken_back == "during the read":
                 scoring.undo_last_hand(match=t1.match_id)
 
-    reader = {"kept_standings": selectors, "public page": public, "api": api_tournaments}
+    reader = {"kept_standings": standings_cache, "public page": public,
+              "api": api_tournaments}
     with mock.patch.object(reader[where], "read_standings", meanwhile):
         if where == "kept_standings":
             dashboard(client, tournament)

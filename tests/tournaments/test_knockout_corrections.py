@@ -7,7 +7,7 @@ from scoring import services as scoring
 from scoring.errors import Conflict
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
-from tournaments.selectors import overview
+from tournaments.overview import overview
 
 pytestmark = pytest.mark.django_db
 

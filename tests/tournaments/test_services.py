@@ -10,7 +10,7 @@ from tests.factories import UserFactory
 from tests.tournaments.helpers import finish, make_tournament, play_round, play_rounds
 from tournaments import services
 from tournaments.models import Bye, Entry, Table
-from tournaments.selectors import overview
+from tournaments.overview import overview
 from tournaments.services import ListedTeam, Settings
 
 pytestmark = pytest.mark.django_db

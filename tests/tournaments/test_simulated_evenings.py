@@ -23,7 +23,8 @@ from tests.tournaments.helpers import team_list
 from tournaments import services
 from tournaments.formats import swiss_rounds_played
 from tournaments.models import Bye, Entry, Format, Stage, Table
-from tournaments.selectors import draw_candidates, field_size, is_over, overview
+from tournaments.overview import overview
+from tournaments.selectors import draw_candidates, field_size, is_over
 from tournaments.services import Settings
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,8 @@ import pytest
 
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
-from tournaments.selectors import is_over, overview
+from tournaments.overview import overview
+from tournaments.selectors import is_over
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from tournaments import exports
-from tournaments.selectors import overview
+from tournaments.overview import overview
 from tournaments.views.manage import organizer_view
 
 

@@ -17,17 +17,12 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
 from tournaments import services, suggestions
+from tournaments.etags import both_totals, etag
 from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
 from tournaments.models import Entry
-from tournaments.selectors import (
-    both_totals,
-    draw_candidates,
-    etag,
-    organized_by,
-    overview,
-    tournament_for_organizer,
-)
+from tournaments.overview import overview
+from tournaments.selectors import draw_candidates, organized_by, tournament_for_organizer
 
 
 def organizer_view(view):

@@ -14,7 +14,7 @@ from scoring.models import ConfirmationMode
 from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
-from tournaments.selectors import overview
+from tournaments.overview import overview
 from tournaments.views.manage import organizer_view, refusal_messages
 
 
@@ -25,7 +25,7 @@ def _round(tournament, number) -> Round:
     return found
 
 
-def _round_view(tournament, number):
+def round_and_views(tournament, number):
     """The tournament's overview and the round's part of it."""
     round = _round(tournament, number)
     view = overview(tournament)
@@ -54,7 +54,7 @@ def draw_round(request, tournament):
 @organizer_view
 @require_GET
 def round_detail(request, tournament, number):
-    round, view, round_view = _round_view(tournament, number)
+    round, view, round_view = round_and_views(tournament, number)
     entries = [e for t in round_view.tables for e in (t.entry_a, t.entry_b)] + round_view.byes
     return TemplateResponse(request, "tournaments/round.html", {
         "tournament": tournament, "view": view, "round_view": round_view,
@@ -116,7 +116,7 @@ def table_reissue(request, tournament, number, table):
 @require_GET
 def round_cards(request, tournament, number):
     """Printable table cards: each table's number, teams and score keeper link as a QR code."""
-    round, _view, round_view = _round_view(tournament, number)
+    round, _view, round_view = round_and_views(tournament, number)
     cards = []
     for table in round_view.tables:
         if table.finished and not table.match.hand_count and not table.match.from_paper:

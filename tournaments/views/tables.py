@@ -15,7 +15,7 @@ from scoring.links import opponents_link, qr_svg, scorekeeper_link
 from tournaments.forms import PaperResultForm
 from tournaments.models import Table
 from tournaments.views.manage import organizer_view, refusal_messages
-from tournaments.views.rounds import _round_view
+from tournaments.views.rounds import round_and_views
 
 # Enough lines for a match to its usual target, on one page of A4 or Letter.
 SHEET_LINES = 20
@@ -55,7 +55,7 @@ def confirm_for_team(request, tournament, number, table):
 @require_POST
 def confirm_all(request, tournament, number):
     """Every table of the round waiting for confirmation, confirmed at once."""
-    _round, _view, round_view = _round_view(tournament, number)
+    _round, _view, round_view = round_and_views(tournament, number)
     count = confirmations.confirm_all_waiting(
         matches=[t.match.pk for t in round_view.waiting], by=request.user)
     messages.success(request, ngettext(
@@ -125,7 +125,7 @@ def _seats(table_view) -> dict[str, str]:
 @require_GET
 def score_sheets(request, tournament, number):
     """Printable score sheets, one page per table (or only `?table=N`)."""
-    round, _view, round_view = _round_view(tournament, number)
+    round, _view, round_view = round_and_views(tournament, number)
     only = request.GET.get("table")
     sheets = []
     for table_view in round_view.tables:

@@ -7,7 +7,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from tournaments.exports import tournament_data
 from tournaments.models import Tournament
-from tournaments.selectors import overview
+from tournaments.overview import overview
 
 
 class Command(BaseCommand):

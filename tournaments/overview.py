@@ -1,0 +1,197 @@
+"""A tournament as its pages show it: its rounds with their tables and byes, its standings,
+its bracket and its champion, read in a fixed handful of queries (`overview`)."""
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from scoring import rules
+from scoring.models import Confirmation, Match
+from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
+from tournaments.selectors import (
+    PROVISIONAL,
+    StandingsRead,
+    rounds_in_all,
+    standings_from,
+)
+from tournaments.standings import Standing
+from tournaments.standings_cache import kept_standings
+
+
+@dataclass(frozen=True)
+class StandingsOnly:
+    """What a page that shows only the standings reads of an Overview."""
+
+    standings: list[Standing]
+    provisional_teams: set[int]
+
+    @classmethod
+    def of(cls, read: StandingsRead) -> "StandingsOnly":
+        return cls(read.standings, read.provisional)
+
+
+@dataclass
+class TableView:
+    table: Table
+    match: Match
+    entry_a: Entry
+    entry_b: Entry
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status == rules.Status.FINISHED
+
+    @cached_property  # asked four times by each table's card
+    def winner(self) -> Entry | None:
+        if not self.finished:
+            return None
+        return self.entry_a if self.match.winner == rules.Team.A else self.entry_b
+
+    @property
+    def provisional(self) -> bool:
+        """Over, and its result waits for the opponents' confirmation (or is disputed)."""
+        return self.finished and self.match.confirmation in PROVISIONAL
+
+
+@dataclass
+class RoundView:
+    round: Round
+    tables: list[TableView] = field(default_factory=list)
+    byes: list[Entry] = field(default_factory=list)
+    bye_positions: dict[int, Entry] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return all(t.finished for t in self.tables)
+
+    @property
+    def playing(self) -> int:
+        return sum(not t.finished for t in self.tables)
+
+    @property
+    def waiting(self) -> list[TableView]:
+        """The tables whose score waits for the opponents' confirmation."""
+        return [t for t in self.tables if t.match.confirmation == Confirmation.WAITING]
+
+    @property
+    def disputed(self) -> list[TableView]:
+        return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
+
+
+@dataclass
+class BracketSlot:
+    position: int
+    table: TableView | None
+    bye: Entry | None
+
+
+@dataclass
+class Overview:
+    tournament: Tournament
+    entries: list[Entry]
+    rounds: list[RoundView]
+    standings: list[Standing]
+    total_rounds: int
+    # The teams (entry ids) whose standing counts a result not yet confirmed.
+    provisional_teams: set[int]
+
+    @property
+    def current(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def entry_by_id(self) -> dict[int, Entry]:
+        return {entry.pk: entry for entry in self.entries}
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.rounds) and len(self.rounds) >= self.total_rounds \
+            and self.rounds[-1].finished
+
+    @property
+    def champion(self) -> Entry | None:
+        """Who won the tournament: the final's winner in a knockout, else the top of the
+        standings; None until it is over (or when the final's place is empty). A withdrawn
+        team is never champion."""
+        if not self.finished:
+            return None
+        last = self.rounds[-1]
+        if last.round.stage != Stage.KNOCKOUT:
+            in_play = [s for s in self.standings if not s.withdrawn]
+            winner = self.entry_by_id.get(in_play[0].team_id) if in_play else None
+        elif last.tables:
+            winner = last.tables[0].winner
+        else:
+            winner = last.byes[0] if last.byes else None
+        return winner if winner is not None and not winner.withdrawn else None
+
+    @property
+    def can_draw(self) -> bool:
+        return not self.finished and (self.current is None or (
+            self.current.finished and not self.current.disputed))
+
+    @property
+    def active_count(self) -> int:
+        return sum(not e.withdrawn for e in self.entries)
+
+    @property
+    def bracket(self) -> list[tuple[RoundView, list[BracketSlot]]]:
+        """The knockout rounds, each with its slots in bracket order."""
+        bracket = []
+        for round_view in self.rounds:
+            if round_view.round.stage != Stage.KNOCKOUT:
+                continue
+            slots = [BracketSlot(t.table.position, t, None) for t in round_view.tables]
+            slots += [BracketSlot(pos, None, e) for pos, e in round_view.bye_positions.items()]
+            bracket.append((round_view, sorted(slots, key=lambda slot: slot.position)))
+        return bracket
+
+
+def overview(tournament: Tournament, *, past_tables: bool = True, players: bool = True,
+             finished_totals: tuple | None = None) -> Overview:
+    """Entries, rounds, tables with their matches, byes and standings: four queries.
+
+    Without `past_tables` (the organizer's dashboard, which shows the round being played)
+    only the current round's tables and byes are read as models, the earlier rounds' left
+    empty; the standings come from plain values (kept_standings): six queries, and no
+    model for each match of a long evening. Without `players` the teams are read without
+    their players, for pages that show only the teams' names (half the models of a field).
+    `finished_totals`, read by the same request (both_totals), spare kept_standings its own.
+    """
+    entries = Entry.objects.filter(tournament=tournament).order_by("seed")
+    entries = list(entries.select_related(
+        *(("team__first_player", "team__second_player") if players else ("team",))))
+    by_id = {entry.pk: entry for entry in entries}
+    rounds = {r.pk: RoundView(r) for r in Round.objects.filter(tournament=tournament)
+              .order_by("number")}
+    tables = Table.objects.filter(round__tournament=tournament).select_related("match")
+    byes = Bye.objects.filter(round__tournament=tournament)
+    if not past_tables:
+        current = list(rounds)[-1:]  # the last round's id, when there is one
+        tables, byes = tables.filter(round_id__in=current), byes.filter(round_id__in=current)
+    tables = list(tables.order_by("round__number", "number"))
+    byes = list(byes.order_by("position"))
+    for table in tables:
+        rounds[table.round_id].tables.append(
+            TableView(table, table.match, by_id[table.entry_a_id], by_id[table.entry_b_id])
+        )
+    for bye in byes:
+        rounds[bye.round_id].byes.append(by_id[bye.entry_id])
+        rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
+    if past_tables:
+        drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
+            b.entry_id for b in byes}
+        standings = standings_from(tournament, entries, tables, byes)
+        provisional = {entry for t in tables if t.match.status == rules.Status.FINISHED
+                       and t.match.confirmation in PROVISIONAL
+                       for entry in (t.entry_a_id, t.entry_b_id)}
+    else:  # drawn: read again
+        drawn, (standings, provisional) = None, kept_standings(
+            tournament, entries, finished_totals=finished_totals)
+    return Overview(
+        tournament=tournament,
+        entries=entries,
+        rounds=list(rounds.values()),
+        standings=standings,
+        total_rounds=rounds_in_all(tournament, entries, drawn),
+        provisional_teams=provisional,
+    )

@@ -1,0 +1,48 @@
+"""The standings kept in the shared cache between two results.
+
+The organizer's dashboard and the spectators' draw and projector are drawn again at every
+hand played at any table; the standings they show move only when a match ends, a finished
+one changes, or the tournament does. They are kept under the ETag of the finished matches
+(etags.etag with `finished_only`), and kept only when the finished matches their read
+found are that ETag's (selectors.StandingsRead.are_those_of): standings read while a match
+ended are shown, never kept under a key that comes back when its last hand is taken back.
+"""
+
+import hashlib
+from dataclasses import fields
+
+from django.core.cache import cache
+
+from tournaments.etags import counted_totals, etag
+from tournaments.models import Tournament
+from tournaments.selectors import read_standings
+from tournaments.standings import Standing
+
+# How long standings are kept: as the public pages' live parts.
+STANDINGS_SECONDS = 600
+# A kept line is a plain tuple in the order of Standing's fields, named in the key: a
+# release that changes them never reads another's lines.
+_LINE_FIELDS = tuple(f.name for f in fields(Standing))
+_KEY_PREFIX = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
+
+
+def kept_standings(tournament: Tournament, entries=None, *,
+                   finished_totals: tuple | None = None) -> tuple[list[Standing], set[int]]:
+    """The standings and the provisional teams, from the cache while the standings stand
+    still, else read (and kept). The key is the ETag of `finished_totals` when this
+    request has read them already (etags.both_totals), else of totals read here: one row
+    of totals, not every result of the evening."""
+    if finished_totals is None:
+        finished_totals = counted_totals(tournament, finished_only=True)
+    key = _KEY_PREFIX + etag(tournament, totals=finished_totals)
+    kept = cache.get(key)
+    if kept is not None:
+        lines, provisional = kept
+        return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
+            set(provisional)
+    read = read_standings(tournament, entries)
+    if read.are_those_of(finished_totals):
+        cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
+                         for s in read.standings], sorted(read.provisional)),
+                  STANDINGS_SECONDS)
+    return read.standings, read.provisional
