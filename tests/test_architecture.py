@@ -63,11 +63,6 @@ def test_the_rules_and_the_pairing_are_plain_python():
         assert not {name for name in imported if name.split(".")[0] == "django"}, module
 
 
-def test_the_projects_library_imports_no_app():
-    for path in (ROOT / "lib").rglob("*.py"):
-        assert imported_apps(path) == set(), path
-
-
 # Modules of the dependencies that are their internals, though no underscore says so.
 INTERNAL_MODULES = re.compile(
     r"^(django\.db\.models\.(sql|query)(\.|$)"
@@ -109,6 +104,6 @@ def private_uses(path: Path) -> list[str]:
 
 
 def test_the_app_uses_only_the_public_api_of_its_dependencies():
-    found = [use for app in (*APPS, "lib") for path in (ROOT / app).rglob("*.py")
+    found = [use for app in APPS for path in (ROOT / app).rglob("*.py")
              if "migrations" not in path.parts for use in private_uses(path)]
     assert found == []
