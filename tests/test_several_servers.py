@@ -9,16 +9,19 @@ import sys
 
 import httpx
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.urls import reverse
 
 from scoring import services as scoring
 from scoring.services import NewTeam
 from tests.factories import UserFactory
+from tests.tournaments.helpers import make_tournament
 from tests.faults.conftest import _database_url
 from tests.served import ROOT, Server, free_port
 from tournaments import services
 from tournaments.services import Settings
+from tournaments.views.public import stand_in
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL") or "redis://127.0.0.1:6379/0"
 
@@ -132,3 +135,29 @@ def test_the_cached_public_standings_change_on_the_other_server_when_a_match_end
     after = httpx.get(page, headers={"If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200
     assert _wins(after.text)[table.entry_b.team.name] == 1
+
+
+def test_every_process_of_a_site_draws_the_same_stand_in():
+    """A visitor's page is kept in the shared cache with a stand-in for its path; another
+    process (a worker, a second server) draws the same one from the site's SECRET_KEY."""
+    path_mark = stand_in().path
+    other = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); "
+         "from tournaments.views.public import stand_in; print(stand_in().path)"],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
+             "SECRET_KEY": settings.SECRET_KEY}, capture_output=True, text=True, check=True)
+    assert other.stdout.split() == [path_mark]
+    assert path_mark.isalnum()
+
+
+def test_a_page_one_server_kept_shows_the_next_visitor_their_own_path(two_servers):
+    """A visitor's first look at the standings goes to server 1, which keeps the page; the
+    next visitor, on server 2, gets it with their own path in the language form."""
+    (first, second), _redis, _prefix = two_servers
+    tournament = make_tournament(UserFactory(), teams=4)
+    services.draw_next_round(tournament=tournament)
+    page = reverse("public_standings", args=[tournament.pk])
+    assert httpx.get(first.url + page).status_code == 200
+    html = httpx.get(second.url + page).text
+    assert not re.search(r"path[0-9a-f]{32}", html), re.findall(r"path[0-9a-f]{32}", html)
+    assert f'name="next" type="hidden" value="{page}"' in html

@@ -292,3 +292,16 @@ def test_a_match_that_cannot_be_saved_leaves_no_team_or_player_behind(user):
                               team_a=services.NewTeam("Les Uns", ("A", "B")),
                               team_b=services.NewTeam("Les Autres", ("C", "D")))
     assert (Team.objects.count(), Player.objects.count()) == (teams, players)
+
+
+def test_hand_1_resent_with_another_first_dealer_is_a_conflict(user):
+    match = services.create_match(owner=user, variant="politaine", team_a=NewTeam("A"),
+                                  team_b=NewTeam("B"), target=33, confirmation_mode="none")
+    services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="E")
+    with pytest.raises(Conflict) as refused:
+        services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="S")
+    assert refused.value.violations[0].code == "hand_already_entered"
+    assert Match.objects.get(pk=match.pk).first_dealer == "E"
+    with pytest.raises(Conflict) as resent:  # the same hand and dealer: already saved
+        services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="E")
+    assert resent.value.violations[0].code == rules.ALREADY_SAVED
