@@ -23,7 +23,7 @@ SCALE = 10 if LONG else 1
 # No deadline per example: under `-n` the machine's cores are all busy, and a slow example
 # is no failure. A test that sets its own max_examples multiplies it by SCALE.
 settings.register_profile("ci", deadline=None)
-settings.register_profile("long", deadline=None, max_examples=100 * SCALE)
+settings.register_profile("long", deadline=None, max_examples=1000)  # ten times 100
 settings.load_profile("long" if LONG else "ci")
 
 

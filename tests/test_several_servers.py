@@ -16,9 +16,9 @@ from django.urls import reverse
 from scoring import services as scoring
 from scoring.services import NewTeam
 from tests.factories import UserFactory
-from tests.tournaments.helpers import make_tournament
 from tests.faults.conftest import _database_url
 from tests.served import ROOT, Server, free_port
+from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.services import Settings
 from tournaments.views.public import stand_in

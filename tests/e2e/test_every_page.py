@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.e2e.catalogue import build
 from tests.conftest import LONG
+from tests.e2e.catalogue import build
 from tests.e2e.conftest import PASSWORD
 
 pytestmark = pytest.mark.e2e

@@ -9,6 +9,7 @@ from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match
 from scoring.rules import CardCount
 from scoring.services import NewTeam
+from tests.conftest import SCALE
 from tests.factories import MatchFactory, UserFactory
 from tests.scoring.strategies import playable_matches
 
@@ -246,7 +247,7 @@ def test_a_redeal_changes_no_score_no_hand_number_and_no_dealer(match):
 
 
 class TestCachedTotalsAlwaysEqualTheReplay(HypothesisTestCase):
-    @settings(max_examples=25, deadline=None,
+    @settings(max_examples=25 * SCALE, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(playable_matches(max_hands=15))
     def test_record_then_undo_everything(self, generated):
