@@ -128,11 +128,16 @@ def test_the_share_the_keeper_moves_into_is_never_filled_in_under_her(live_serve
     """She types B's 4 and moves at once into A (blank) to type it herself: the check of
     her 4, sent while she is in A, leaves A alone; her 6 is all it holds."""
     match = own_match(log_in(page))
+    page.clock.install()
     page.goto(live_server.url + f"/matches/{match.pk}/")
     settled(page)
+    # The page's clock stands still while she types and moves: however slow the machine,
+    # she is in A before the check's 300 ms are up.
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     field(page, "points_b").press_sequentially("4")
+    field(page, "points_a").focus()
     with page.expect_response(lambda response: "/hands/check/" in response.url):
-        field(page, "points_a").focus()  # within the check's 300 ms
+        page.clock.resume()
     settled(page)
     expect(field(page, "points_a")).to_have_value("")
     field(page, "points_a").press_sequentially("6")
