@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve load test messages translations migrate lint bench screenshots clean
+.PHONY: run serve load test test-long messages translations migrate lint bench screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -53,16 +53,29 @@ load: $(VENV)/.installed-dev messages
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 
+# The tests spread over the machine's cores (pytest-xdist: TEST_WORKERS=1 for one process),
+# each worker with its own test database and live server. Compiled modules are kept in
+# __pycache__ even where the environment sets PYTHONDONTWRITEBYTECODE: each worker, and each
+# server a test starts, would otherwise compile the app and pytest's rewritten modules anew.
+TEST_WORKERS ?= auto
+
 test: $(VENV)/.installed-dev messages lint
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# The same with ten times the generated cases (property tests, simulated evenings, the API's
+# fuzzing) and the accessibility sweep at both sizes in both languages: before a release.
+test-long:
+	TEST_LONG=1 $(MAKE) test
 
 # Render times of the standings pages for 16, 128 and 512 teams, then the CPU time per request
-# of `make serve` on the local PostgreSQL, app and database, with the ratios to /healthz
-# (benchmarks, not tests: docs/performance.md).
+# of `make serve` on the local PostgreSQL, app and database, with the ratios to /healthz, then
+# the hands five tables get through while the server is killed and restarted (benchmarks, not
+# tests: docs/performance.md).
 bench: $(VENV)/.installed-dev messages
 	$(PY) bench/standings.py
 	$(PY) bench/requests.py
+	$(PY) bench/restart.py
 
 # Every page at 390x844 and 1366x768, in English and French, as PNGs in screenshots/ (not
 # committed), while axe-core checks each of them: look at them.

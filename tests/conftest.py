@@ -1,13 +1,29 @@
+import os
+from contextlib import contextmanager
+
 import pytest
 from django.core.cache import cache
+from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
+from hypothesis import settings
 
 from scoring import states
 from tests.factories import MatchFactory, UserFactory
 
 # What htmx sends with each of its requests: views answer it with a fragment.
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+# `make test` sizes the generated cases (property tests, simulated evenings, the API's
+# fuzzing) for a run of minutes; `make test-long` (TEST_LONG=1) runs SCALE times as many,
+# and the accessibility sweep at every size in every language.
+LONG = os.environ.get("TEST_LONG") == "1"
+SCALE = 10 if LONG else 1
+# No deadline per example: under `-n` the machine's cores are all busy, and a slow example
+# is no failure. A test that sets its own max_examples multiplies it by SCALE.
+settings.register_profile("ci", deadline=None)
+settings.register_profile("long", deadline=None, max_examples=1000)  # ten times 100
+settings.load_profile("long" if LONG else "ci")
 
 
 def url(match, name="table", **kwargs):
@@ -19,6 +35,15 @@ def link_url(match, name="table", **kwargs):
     """A page of a match as its score keeper's link reaches it."""
     return reverse(f"link:{name}", kwargs={"token": match.scorekeeper_token, **kwargs})
 
+
+@contextmanager
+def built_once(django_db_blocker):
+    """For a module- or class-scoped fixture whose objects many tests read: what the block
+    creates stays for those tests, each test's own transaction is a savepoint inside this one
+    (its changes rolled back at its end), and all of it is rolled back when the scope ends."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
 
 
 @pytest.fixture

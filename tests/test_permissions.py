@@ -16,6 +16,7 @@ from clubs.services.seasons import save_season
 from scoring import rules
 from scoring import services as scoring
 from scoring.services import NewTeam
+from tests.conftest import built_once
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
@@ -26,8 +27,15 @@ ROLES = ("owner", "organizer", "other", "anonymous")
 DENIED = {302, 401, 403, 404, 405}
 
 
-@pytest.fixture
-def world():
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """One world for the module's few hundred cases: built once, each test's changes rolled
+    back at its end (tests/conftest.py, built_once)."""
+    with built_once(django_db_blocker):
+        yield build_world()
+
+
+def build_world():
     owner = UserFactory(username="owner")
     organizer = UserFactory(username="coorg")
     other = UserFactory(username="other")

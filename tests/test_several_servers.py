@@ -17,6 +17,7 @@ from scoring.services import NewTeam
 from tests.factories import UserFactory
 from tests.faults.conftest import _database_url
 from tests.served import ROOT, Server, free_port
+from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.services import Settings
 
@@ -132,3 +133,16 @@ def test_the_cached_public_standings_change_on_the_other_server_when_a_match_end
     after = httpx.get(page, headers={"If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200
     assert _wins(after.text)[table.entry_b.team.name] == 1
+
+
+def test_a_page_one_server_kept_shows_the_next_visitor_their_own_path(two_servers):
+    """A visitor's first look at the standings goes to server 1, which keeps the page; the
+    next visitor, on server 2, gets it with their own path in the language form."""
+    (first, second), _redis, _prefix = two_servers
+    tournament = make_tournament(UserFactory(), teams=4)
+    services.draw_next_round(tournament=tournament)
+    page = reverse("public_standings", args=[tournament.pk])
+    assert httpx.get(first.url + page).status_code == 200
+    html = httpx.get(second.url + page).text
+    assert not re.search(r"path[0-9a-f]{32}", html), re.findall(r"path[0-9a-f]{32}", html)
+    assert f'name="next" type="hidden" value="{page}"' in html

@@ -24,12 +24,14 @@ from schemathesis.specs.openapi.checks import (
 from accounts.services import issue_token
 from api.api import api
 from scoring import rules, services
+from tests.conftest import SCALE, built_once
 from tests.factories import MatchFactory, UserFactory
 from tests.tournaments.helpers import make_tournament
 
-# Deterministic in CI; FUZZ_RANDOM=1 FUZZ_EXAMPLES=500 explores further on a developer's machine.
+# Deterministic, ten times as many cases under `make test-long`; FUZZ_RANDOM=1
+# FUZZ_EXAMPLES=500 explores further on a developer's machine.
 RANDOM = bool(os.environ.get("FUZZ_RANDOM"))
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", 10 * SCALE))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, negative_data_rejection]
 SCHEMA = schemathesis.openapi.from_dict(api.get_openapi_schema())
@@ -49,9 +51,15 @@ def wsgi_app(db, settings):
         signal.connect(close_old_connections)
 
 
-@pytest.fixture
-def match_ids(db):
-    """Matches of the token's owner, with hands, for generated paths to hit."""
+@pytest.fixture(scope="module")
+def match_ids(django_db_setup, django_db_blocker):
+    """Matches of the token's owner, with hands, for generated paths to hit: made once for
+    the module, what each test's requests write rolled back at its end."""
+    with built_once(django_db_blocker):
+        yield made_to_hit()
+
+
+def made_to_hit():
     owner = UserFactory(username="fuzz")
     politaine = MatchFactory(owner=owner)
     for number, points in enumerate((7, 3), start=1):

@@ -1,5 +1,7 @@
 """Adding, correcting and undoing hands through the API: every rule and refusal."""
 
+import json
+
 import pytest
 
 from scoring.models import Hand
@@ -214,3 +216,15 @@ def test_undo_only_the_last_hand(api, politaine):
     assert response.status_code == 200
     assert response.json()["status"] == "in_progress" and response.json()["next_hand"] == 3
     assert api.delete(f"{hands(politaine)}/40000").status_code == 422
+
+
+def test_a_hand_writes_answer_is_the_same_text_as_get(api, quadrette):
+    """A client that compares bodies, or hashes them to see whether anything changed, sees
+    no change where there is none: same keys in the same order, to the byte."""
+    posted = add(api, quadrette, number=1, tricks=ab(4, 2))
+    assert posted.status_code == 201
+    read = api.get(f"/matches/{quadrette['id']}")
+    assert posted.json() == read.json()
+    assert list(json.loads(posted.content)) == list(json.loads(read.content))
+    assert list(posted.json()["hands"][0]) == list(read.json()["hands"][0])
+    assert posted.content == read.content

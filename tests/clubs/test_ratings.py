@@ -8,8 +8,9 @@ from django.core.management import call_command
 
 from clubs import rating_model, services
 from clubs.models import Member, RatingChange
-from scoring import rules
+from scoring import paper, rules
 from scoring import services as scoring
+from scoring.services import NewTeam
 from tests.clubs.helpers import club_match, win
 
 NAMES = ["Anne", "Benoît", "Chloé", "Denis", "Émile", "Fanny", "Gaston", "Hélène"]
@@ -104,3 +105,21 @@ def test_merging_two_players_rates_them_as_one(club, user):
     club_match(club, user, ("anne b.", "Chloé"), ("Benoît", "Denis"), [win("a")])
     anne.refresh_from_db()
     assert anne.rated_matches == 3
+
+
+def test_a_paper_result_entered_again_keeps_the_ratings_equal_to_a_recompute(club, user):
+    def start(pair_a, pair_b):
+        return services.start_match(club=club, owner=user, variant="politaine", target=11,
+                                    team_a=NewTeam(" & ".join(pair_a), pair_a),
+                                    team_b=NewTeam(" & ".join(pair_b), pair_b))
+
+    first = start(("Anne", "Benoît"), ("Chloé", "Denis"))
+    paper.enter_paper_result(match=first.pk, by=user, score_a=12, score_b=5,
+                             finish_reason="target")
+    second = start(("Anne", "Chloé"), ("Benoît", "Denis"))
+    scoring.record_hand(match=second.pk, number=1, hand=rules.Hand.played(11, 0))
+    paper.enter_paper_result(match=first.pk, by=user, score_a=13, score_b=5,
+                             finish_reason="target")
+    live = sorted(Member.objects.filter(club=club).values_list("name", "mu", "sigma"))
+    services.rerate(club=club)
+    assert live == sorted(Member.objects.filter(club=club).values_list("name", "mu", "sigma"))

@@ -1,5 +1,7 @@
 """Steps a score keeper takes on the match page."""
 
+import time
+
 from playwright.sync_api import Page, expect
 
 
@@ -89,3 +91,20 @@ def correct_points(page: Page, number: int, a: int, b: int):
     page.fill("#edit-points_a", str(a))
     page.fill("#edit-points_b", str(b))
     page.locator(f"#hand-{number} button[type=submit]").click()
+
+
+def wait_until(page: Page, condition, timeout: float = 10):
+    """Wait for what only the test sees (a route its handler holds), letting Playwright
+    deliver the page's events meanwhile."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        page.wait_for_timeout(20)
+
+
+def requests_so_far(page: Page):
+    """Return once the test has heard of every request the page has sent until now.
+    Playwright tells of a page's requests in the order they leave: once it tells of one sent
+    now, the earlier ones have been told."""
+    with page.expect_request("**/healthz"):
+        page.evaluate("() => { fetch('/healthz'); }")

@@ -10,7 +10,15 @@ from clubs import services as clubs
 from scoring import rules, services
 from scoring.models import Hand, Match
 from scoring.services import NewTeam
-from tests.e2e.helpers import choose, field, settled, slot, type_in, type_points
+from tests.e2e.helpers import (
+    choose,
+    field,
+    requests_so_far,
+    settled,
+    slot,
+    type_in,
+    type_points,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -150,8 +158,8 @@ def test_the_game_chosen_brings_its_usual_target_but_never_over_one_typed(
     asked = []
     page.on("request", lambda request: asked.append(request.url))
     let_the_scripts_run(page, held)
-    page.wait_for_load_state("load")  # htmx listens: it would have asked by now, or soon
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("load")  # htmx listens: it would have asked by now
+    requests_so_far(page)
     assert not [url for url in asked if "/target" in url]
     expect(page.locator("#id_target")).to_have_value("5")
     page.fill("#id_team_a_name", "Nous")
@@ -200,8 +208,8 @@ def test_back_never_sends_again_a_first_dealer_changed_on_another_phone(
     page.on("request", lambda request: posts.append(request.url)
             if request.method == "POST" else None)
     page.go_back()
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(500)  # past htmx's first load: the catch-up would have sent it
+    page.wait_for_load_state("load")  # past htmx's first load: the catch-up would have sent it
+    requests_so_far(page)
     assert posts == []
     match.refresh_from_db()
     assert match.first_dealer == "E"

@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     slot,
     type_in,
     type_points,
+    wait_until,
 )
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services as tournaments
@@ -64,7 +65,7 @@ def type_8_and_hold_its_check(live_server, page, log_in) -> list:
                lambda route: route.continue_() if held else held.append(route))
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_in(page, "points_a", 8)
-    page.wait_for_timeout(400)  # past the check's 300 ms delay
+    wait_until(page, lambda: held)  # the check leaves after its 300 ms delay
     assert len(held) == 1
     return held
 
@@ -127,11 +128,16 @@ def test_the_share_the_keeper_moves_into_is_never_filled_in_under_her(live_serve
     """She types B's 4 and moves at once into A (blank) to type it herself: the check of
     her 4, sent while she is in A, leaves A alone; her 6 is all it holds."""
     match = own_match(log_in(page))
+    page.clock.install()
     page.goto(live_server.url + f"/matches/{match.pk}/")
     settled(page)
+    # The page's clock stands still while she types and moves: however slow the machine,
+    # she is in A before the check's 300 ms are up.
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     field(page, "points_b").press_sequentially("4")
+    field(page, "points_a").focus()
     with page.expect_response(lambda response: "/hands/check/" in response.url):
-        field(page, "points_a").focus()  # within the check's 300 ms
+        page.clock.resume()
     settled(page)
     expect(field(page, "points_a")).to_have_value("")
     field(page, "points_a").press_sequentially("6")
@@ -300,15 +306,15 @@ def test_a_late_poll_never_redraws_the_form_being_typed_in(live_server, page, lo
     page.keyboard.press("Enter")
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
     page.route("**/live/**", hold_blank_poll)
-    page.wait_for_timeout(3500)  # one poll goes out with hand 2's blank form, and is held
-    assert held, "no poll was sent with hand 2's blank form"
+    # A poll (every 3 s) goes out with hand 2's blank form, and is held.
+    wait_until(page, lambda: held)
     type_in(page, "points_a", 2)
     expect(field(page, "points_b")).to_have_value("9")
     page.keyboard.press("Enter")
     expect(page.locator("#entry-title")).to_have_text("Hand 3")
     type_in(page, "points_a", 9)
     held[0].continue_()  # the late answer: hand 2 was blank, and the match has moved on
-    page.wait_for_timeout(1000)
+    settled(page)  # the poll's answer is in (htmx sends no other poll while one waits)
     expect(field(page, "points_a")).to_have_value("9")
     expect(field(page, "points_b")).to_have_value("2")
     page.keyboard.press("Enter")

@@ -1,8 +1,10 @@
-"""axe-core on every page, on a phone and a laptop, in English and in French: no violation.
+"""axe-core on every page: no violation, and nothing wider than the screen.
 
+Each language once, French (the longer words) on a phone and English on a laptop;
+`make test-long` (TEST_LONG=1) and `make screenshots` (SCREENSHOTS=folder) go through both
+sizes in both languages, the latter saving each page as a PNG there, to be looked at.
 axe-core comes from the axe-playwright-python package (it ships axe.min.js), never from a
-CDN. With SCREENSHOTS=folder in the environment (`make screenshots`), each page is also
-saved as a PNG there, to be looked at."""
+CDN."""
 
 import os
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.conftest import LONG
 from tests.e2e.catalogue import build
 from tests.e2e.conftest import PASSWORD
 
@@ -18,6 +21,8 @@ pytestmark = pytest.mark.e2e
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
 LOCALES = {"en": "en-CA", "fr": "fr-CA"}
 SCREENSHOTS = os.environ.get("SCREENSHOTS")
+SWEEPS = [(screen, language) for screen in VIEWPORTS for language in LOCALES] \
+    if SCREENSHOTS or LONG else [("phone", "fr"), ("desktop", "en")]
 # WCAG 2.2 A and AA, axe's best practices, and its experimental rules (label-content-name-
 # mismatch among them: a button's visible text must be part of its name).
 AXE_OPTIONS = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": [
@@ -40,8 +45,7 @@ def _summary(results) -> list[str]:
             for v in results.response["violations"]]
 
 
-@pytest.mark.parametrize("language", LOCALES)
-@pytest.mark.parametrize("screen", VIEWPORTS)
+@pytest.mark.parametrize(("screen", "language"), SWEEPS)
 def test_every_page_has_no_axe_violation(live_server, new_context, screen, language):
     from tests.factories import UserFactory
 

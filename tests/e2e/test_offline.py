@@ -90,7 +90,6 @@ def test_three_hands_entered_offline_survive_a_reload_and_are_stored_once_in_ord
     expect(page.locator("#scoreboard")).not_to_contain_text("Redeals")
     expect(page.locator("#offline")).to_contain_text("3 hands are kept on this phone")
     expect(page.locator("#entry-title")).to_have_text("Hand 5")
-    page.screenshot(path="/tmp/offline-waiting.png", full_page=True)
 
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_be_hidden(timeout=15_000)
@@ -129,7 +128,6 @@ def test_a_hand_entered_differently_on_another_phone_is_a_conflict_resolved_by_c
         "On this phone: Points 3–8.", timeout=15_000)
     expect(page.locator("#waiting-4")).to_be_visible()  # behind it, hand 4 waits
     assert stored_hands() == [(1, 7, 4, 0, 0), (2, 6, 5, 0, 0), (3, 9, 2, 0, 0)]
-    page.screenshot(path="/tmp/offline-conflict.png", full_page=True)
 
     banner.get_by_role("button", name="Correct it to this phone's").click()
     expect(banner).to_be_hidden(timeout=15_000)

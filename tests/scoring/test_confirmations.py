@@ -6,7 +6,10 @@ from django.db import IntegrityError, connection, transaction
 from scoring import confirmations, paper, rules, services
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import Confirmation, ConfirmationStep, Match
+from scoring.services import NewTeam
 from tests.factories import MatchFactory
+from tests.tournaments.helpers import finish, make_tournament
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -235,3 +238,55 @@ def test_the_database_holds_a_paper_result_to_no_hand_and_allows_it_on_time(user
         Match.objects.filter(pk=match.pk).update(hand_count=3)
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(from_paper=False)  # time never called
+
+
+# --- Disputes and forfeits -----------------------------------------------------------------
+
+
+def a_match_of(owner, mode="hand"):
+    return services.create_match(owner=owner, variant="politaine", team_a=NewTeam("A"),
+                                 team_b=NewTeam("B"), target=33, confirmation_mode=mode)
+
+
+@pytest.mark.parametrize("reason", ["a\x00b", "pas\u200bd'accord"])
+def test_a_dispute_reason_with_hidden_characters_is_refused(organizer, reason):
+    match = a_match_of(organizer)
+    services.record_hand(match=match.pk, number=1, hand=rules.Hand.played(7, 4))
+    with pytest.raises(InvalidInput) as refused:
+        confirmations.dispute(match=match.pk, via=Via.OPPONENTS_LINK, reason=reason)
+    assert refused.value.violations[0].code == "reason_characters"
+    assert Match.objects.get(pk=match.pk).confirmation == "waiting"
+
+
+def test_a_forfeit_waits_for_no_confirmation_and_cannot_hold_the_next_round(organizer):
+    tournament = make_tournament(organizer, teams=4, confirmation="hand", target=33)
+    round_1 = tournaments.draw_next_round(tournament=tournament)
+    m1, m2 = [t.match for t in round_1.tables.select_related("match").order_by("number")]
+    services.record_hand(match=m1.pk, number=1, hand=rules.Hand.played(7, 4))
+    services.forfeit(match=m1.pk, team="b")
+    assert Match.objects.get(pk=m1.pk).confirmation == "none"
+    with pytest.raises(Conflict):
+        confirmations.dispute(match=m1.pk, via=Via.OPPONENTS_LINK, reason="we left")
+    finish(m2)
+    confirmations.confirm(match=m2.pk, via=Via.OPPONENTS_LINK)
+    assert tournaments.draw_next_round(tournament=tournament).number == 2
+    services.take_back_forfeit(match=m1.pk)
+    assert Match.objects.get(pk=m1.pk).confirmation == "waiting"
+
+
+def test_correcting_an_earlier_hand_does_not_settle_the_dispute_of_the_last(organizer):
+    match = a_match_of(organizer)
+    services.record_hand(match=match.pk, number=1, hand=rules.Hand.played(7, 4))
+    confirmations.confirm(match=match.pk, via=Via.OPPONENTS_LINK)
+    services.record_hand(match=match.pk, number=2, hand=rules.Hand.played(6, 5))
+    confirmations.dispute(match=match.pk, via=Via.OPPONENTS_LINK, reason="hand 2 was 5–6")
+    services.correct_hand(match=match.pk, number=1, hand=rules.Hand.played(8, 3))
+    disputed = Match.objects.get(pk=match.pk)
+    assert (disputed.confirmation, disputed.dispute_reason, disputed.confirmed_hands) == \
+        ("disputed", "hand 2 was 5–6", 0)
+    with pytest.raises(Conflict) as refused:
+        services.record_hand(match=match.pk, number=3, hand=rules.Hand.played(6, 5))
+    assert refused.value.violations[0].code == "hand_disputed"
+    services.correct_hand(match=match.pk, number=2, hand=rules.Hand.played(5, 6))
+    assert Match.objects.get(pk=match.pk).confirmation == "waiting"
+    services.record_hand(match=match.pk, number=3, hand=rules.Hand.played(6, 5))

@@ -9,6 +9,7 @@ from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotFound
 from scoring.models import Hand, HandRevision, Match
 from scoring.rules import CardCount
 from scoring.services import NewTeam
+from tests.conftest import SCALE
 from tests.factories import MatchFactory, UserFactory
 from tests.scoring.strategies import playable_matches
 
@@ -246,7 +247,7 @@ def test_a_redeal_changes_no_score_no_hand_number_and_no_dealer(match):
 
 
 class TestCachedTotalsAlwaysEqualTheReplay(HypothesisTestCase):
-    @settings(max_examples=25, deadline=None,
+    @settings(max_examples=25 * SCALE, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(playable_matches(max_hands=15))
     def test_record_then_undo_everything(self, generated):
@@ -292,3 +293,16 @@ def test_a_match_that_cannot_be_saved_leaves_no_team_or_player_behind(user):
                               team_a=services.NewTeam("Les Uns", ("A", "B")),
                               team_b=services.NewTeam("Les Autres", ("C", "D")))
     assert (Team.objects.count(), Player.objects.count()) == (teams, players)
+
+
+def test_hand_1_resent_with_another_first_dealer_is_a_conflict(user):
+    match = services.create_match(owner=user, variant="politaine", team_a=NewTeam("A"),
+                                  team_b=NewTeam("B"), target=33, confirmation_mode="none")
+    services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="E")
+    with pytest.raises(Conflict) as refused:
+        services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="S")
+    assert refused.value.violations[0].code == "hand_already_entered"
+    assert Match.objects.get(pk=match.pk).first_dealer == "E"
+    with pytest.raises(Conflict) as resent:  # the same hand and dealer: already saved
+        services.record_hand(match=match.pk, number=1, hand=P(7, 4), first_dealer="E")
+    assert resent.value.violations[0].code == rules.ALREADY_SAVED

@@ -127,3 +127,39 @@ def test_one_row_costs_the_same_queries_on_a_long_match(client, match, count_que
 def keeper_client(client, match):
     client.force_login(match.owner)
     return client
+
+
+def test_a_save_after_a_refused_form_redraws_a_history_the_refusal_did_not(client, match):
+    """Phone A shows hands 1-3; phone B corrects hand 1. Phone A saves hand 4 with points
+    that do not add up: the refusal redraws only the form, which now carries the match's
+    current version. The keeper fixes the points and saves: the answer still redraws the
+    whole history, or phone A would keep the old hand 1 (and no poll would repair it)."""
+    play(match, 3)
+    page = client.get(link_url(match)).content.decode()
+    services.correct_hand(match=match.pk, number=1, hand=rules.Hand.played(11, 0))
+    refused = client.post(link_url(match, "record"), {
+        "number": 4, "points_a": 7, "points_b": 7, "seen": seen_in(page)}, **HTMX)
+    assert refused.status_code == 422
+    assert 'id="history"' not in refused.content.decode()
+    body = save(client, match, 4, seen_in(refused.content.decode()))
+    assert 'id="history"' in body and 'id="hand-1"' in body
+
+
+def test_the_hand_that_ends_a_tournament_leaves_the_link_no_undo_or_correction(client):
+    """The hand that ends a tournament's final, saved through the table's link: from then on
+    the link may only look, in the answer as on a reload (no Undo, no ✎)."""
+    from tests.factories import UserFactory
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services as tournaments
+
+    tournament = make_tournament(UserFactory(), teams=2, format="knockout", target=11)
+    final = tournaments.draw_next_round(tournament=tournament).tables.get().match
+    services.record_hand(match=final.pk, number=1, hand=rules.Hand.played(6, 5))
+    final.refresh_from_db()
+    page = client.get(link_url(final)).content.decode()
+    assert "Undo hand 1" in page
+    body = save(client, final, 2, seen_in(page), points_a=6, points_b=5)
+    assert "The tournament is over" in body
+    assert 'id="undo-button"' not in body
+    reloaded = client.get(link_url(final)).content.decode()
+    assert 'id="undo-button"' not in reloaded and 'id="correct-hand-1"' not in reloaded

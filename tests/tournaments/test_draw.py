@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import SCALE
 from tournaments import lookahead
 from tournaments.draw import (
     Draw,
@@ -343,7 +344,7 @@ def _holds(teams, played, counts, rounds):
     return False
 
 
-@settings(max_examples=int(os.environ.get("LOOKAHEAD_EXAMPLES", "300")), deadline=None)
+@settings(max_examples=int(os.environ.get("LOOKAHEAD_EXAMPLES", 150 * SCALE)), deadline=None)
 @given(st.integers(2, 7), st.data())
 def test_the_look_ahead_agrees_with_brute_force(size, data):
     rng = data.draw(st.randoms(use_true_random=False))
@@ -493,13 +494,13 @@ def test_a_swiss_always_draws_every_round_without_a_rematch(size):
             play_swiss(SwissTournament(size, rng), rounds, rng)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=4 * SCALE, deadline=None)
 @given(st.integers(17, 40), st.randoms(use_true_random=False))
 def test_larger_fields_play_their_longest_swiss_without_a_rematch(size, rng):
     play_swiss(SwissTournament(size, rng), min(20, most_rounds(size)), rng)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50 * SCALE, deadline=None)
 @given(st.integers(3, 16), st.data())
 def test_withdrawals_and_late_arrivals_need_a_rematch_only_when_nothing_else_is_left(
         size, data):
