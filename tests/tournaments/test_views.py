@@ -4,11 +4,13 @@ import csv
 import io
 import json
 import re
+from unittest import mock
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import HTMX
 from tests.factories import UserFactory
@@ -65,11 +67,14 @@ def test_the_dashboard_poll_answers_304_until_a_hand_is_entered(client, organize
     tournament = make_tournament(organizer, teams=2)
     table = services.draw_next_round(tournament=tournament).tables.get()
     url = reverse("tournament_dashboard", args=[tournament.pk])
-    first = client.get(url, **HTMX)
-    assert first.status_code == 200 and 'id="dashboard"' in first.content.decode()
-    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 304
-    scoring.record_hand(match=table.match, number=1, hand=rules.Hand.played(7, 4))
-    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 200
+    # The ETag holds the minute ("last hand 5 min ago"): the test stays within one.
+    minute = timezone.now().replace(second=0)
+    with mock.patch("django.utils.timezone.now", return_value=minute):
+        first = client.get(url, **HTMX)
+        assert first.status_code == 200 and 'id="dashboard"' in first.content.decode()
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 304
+        scoring.record_hand(match=table.match, number=1, hand=rules.Hand.played(7, 4))
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **HTMX).status_code == 200
 
 
 def test_only_organizers_see_the_organizer_pages(client, organizer):
