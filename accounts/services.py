@@ -22,8 +22,11 @@ def user_for_token(token: str):
     """The active user a personal token belongs to, or None."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200 or "\x00" in token:
         return None
-    found = ApiToken.objects.select_related("user").filter(key_hash=token_hash(token)).first()
-    if found is None or not found.user.is_active:
+    try:
+        found = ApiToken.objects.select_related("user").get(key_hash=token_hash(token))
+    except ApiToken.DoesNotExist:
+        return None
+    if not found.user.is_active:
         return None
     now = timezone.now()
     # Note the use at most once a minute: a busy scoreboard should not write on every call.

@@ -222,7 +222,8 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
     locked.confirmation = confirmation_of(
         mode, finished=locked.is_finished, hand_count=locked.hand_count,
         confirmed_hands=locked.confirmed_hands, disputed=False, result_confirmed=False)
-    locked.save(update_fields=["confirmation_mode", "confirmation"])
+    locked.version += 1  # every write to a match bumps its version (services' lock)
+    locked.save(update_fields=["confirmation_mode", "confirmation", "version"])
     return locked
 
 

@@ -25,12 +25,11 @@ def match_with_hands(pk: int) -> Match | None:
     """The match, its teams, seats and hands in order: for the API's match object."""
     if not 1 <= pk <= MAX_ID:
         return None
-    return (
-        Match.objects.select_related(*table_related())
-        .prefetch_related(_hands_in_order())
-        .filter(pk=pk)
-        .first()
-    )
+    try:
+        return (Match.objects.select_related(*table_related())
+                .prefetch_related(_hands_in_order()).get(pk=pk))
+    except Match.DoesNotExist:
+        return None
 
 
 def _table(**lookup) -> Match | None:
@@ -95,9 +94,14 @@ def match_version(*, pk: int | None = None, token: str | None = None) -> Version
         lookup = {"scorekeeper_token": token} if is_scorekeeper_token_shaped(token) else None
     else:
         lookup = {"pk": pk} if 1 <= pk <= MAX_ID else None
-    found = lookup and Match.objects.filter(**lookup).values_list(
-        "pk", "version", "owner_id").first()
+    # Iterated, not first(): a unique column needs no ORDER BY (nor LIMIT) to build.
+    found = next(iter(_VERSIONS.filter(**lookup)), None) if lookup else None
     return Version(*found) if found else None
+
+
+# Built once, filtered for each poll (each filter() a new queryset, as Django's generic
+# views copy their `queryset`): most of what a poll costs is building its query.
+_VERSIONS = Match.objects.values_list("pk", "version", "owner_id")
 
 
 def revisions_of(match_id: int) -> list[HandRevision]:

@@ -118,21 +118,25 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
-# The match's columns, read afresh by the lock every write starts with.
+# The match's columns, read again when the match changed since the caller read it.
 COLUMNS = tuple(field.attname for field in Match._meta.concrete_fields)
 
 
 def _lock(match: Match | int) -> Match:
-    """The match's row, read afresh and locked for this transaction. When the caller passed
-    the match it had read with its teams, seats and table (selectors.table_related), the
-    locked row is a copy of it brought up to date: the relations whose key did not change
-    stay loaded, so the extensions' checks and the answer need no query for them."""
+    """The match's row, locked for this transaction. When the caller passed the match it
+    had read with its teams, seats and table (selectors.table_related), the locked row is a
+    copy of it, its relations loaded: the extensions' checks and the answer need no query
+    for them. Every write to a match bumps its version: the lock reads the version alone,
+    and the row's columns again only when another write came in between."""
     if not isinstance(match, Match):
         return Match.objects.select_for_update().get(pk=match)
-    fresh = Match.objects.select_for_update().filter(pk=match.pk).values(*COLUMNS).get()
+    version = (Match.objects.select_for_update().filter(pk=match.pk)
+               .values_list("version", flat=True).get())
     locked = copy.copy(match)  # with its own loaded relations (Model.__getstate__)
-    for name, value in fresh.items():
-        setattr(locked, name, value)  # a relation's key set to its value keeps it loaded
+    if version != match.version:
+        fresh = Match.objects.filter(pk=match.pk).values(*COLUMNS).get()
+        for name, value in fresh.items():
+            setattr(locked, name, value)  # a relation's key set to its value keeps it loaded
     return locked
 
 
@@ -433,7 +437,8 @@ def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
     locked = _lock(match)
     _keeper_only(locked, by)
     locked.archived_at = (locked.archived_at or timezone.now()) if archived else None
-    locked.save(update_fields=["archived_at"])
+    locked.version += 1
+    locked.save(update_fields=["archived_at", "version"])
     return locked
 
 
