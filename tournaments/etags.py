@@ -1,12 +1,14 @@
 """A tournament's ETags: they change with any write to the tournament or to one of its
 matches, and never come back to an earlier value.
 
-An ETag is made of the tournament's id, creation time and version, and of totals over its
-matches (how many count, and their versions summed and mixed), read in one aggregate query.
-With `finished_only`, only finished matches count: the standings' ETag, which moves when a
-match ends (or a finished one is corrected), not with every hand played.
+An ETag is made of the tournament's id, creation time and version, the language and the
+release (config/release.py), and of totals over its matches (how many count, and their
+versions summed and mixed), read in one aggregate query. With `finished_only`, only finished
+matches count: the standings' ETag, which moves when a match ends (or a finished one is
+corrected), not with every hand played.
 """
 
+from django.conf import settings
 from django.db.models import Count, F, Q, Sum
 from django.utils.translation import get_language
 
@@ -97,7 +99,7 @@ def etag(tournament: Tournament, *extra, finished_only: bool = False,
     # The creation time to the microsecond: a database restored or filled again gives the
     # same id to another tournament, maybe within the same second (as scoring.states).
     parts = [tournament.pk, f"{tournament.created_at.timestamp():.6f}", tournament.version,
-             *totals, get_language(), *extra]
+             *totals, get_language(), settings.RELEASE, *extra]
     return 'W/"' + "-".join(str(part) for part in parts) + '"'
 
 

@@ -5,6 +5,7 @@ SECRET_KEY    required unless DEBUG is on
 DEBUG         "1"/"true"/"yes"/"on" to turn on; off unless set
 ALLOWED_HOSTS comma-separated host names (default with DEBUG: localhost, 127.0.0.1)
 REDIS_URL     the cache shared by several app servers, e.g. redis://127.0.0.1:6379/0
+RELEASE       the release's name, e.g. the commit (default: a digest of the app's files)
 """
 
 from datetime import timedelta
@@ -14,6 +15,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_list, env_str
+from config.release import source_digest
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -139,6 +141,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # sessions. With REDIS_URL it is Redis, shared by every app server (README, Deploying: several
 # servers behind one proxy), through Django's RedisCache (config/cache.py: a Redis that stops
 # answering is a miss, not an error); otherwise each process keeps its own in memory.
+# The release this process runs (config/release.py): in every ETag and cache key, so that
+# browsers and the shared cache never answer with an earlier release's pages or parts.
+RELEASE = env_str("RELEASE") or source_digest(BASE_DIR)
+
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
@@ -146,7 +152,7 @@ if REDIS_URL:
             "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             # Apps (or test runs) sharing one Redis keep apart by prefix.
-            "KEY_PREFIX": env_str("CACHE_KEY_PREFIX") or "politaine",
+            "KEY_PREFIX": f"{env_str('CACHE_KEY_PREFIX') or 'politaine'}:{RELEASE}",
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }

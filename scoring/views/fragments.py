@@ -10,6 +10,7 @@ match (`selectors.table_page`).
 import json
 from functools import cached_property
 
+from django.conf import settings
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -30,8 +31,9 @@ def live_etag(match, entry_number) -> str:
 
 def etag_of(pk: int, version: int, entry_number, language: str | None = None) -> str:
     """live_etag from the match's id and version alone (a poll's 304 reads nothing else),
-    in the active language unless told."""
-    return f'W/"{pk}-{version}-{language or get_language()}-{entry_number or 0}"'
+    in the active language unless told, and the release (another release draws anew)."""
+    return (f'W/"{pk}-{version}-{language or get_language()}-{entry_number or 0}'
+            f'-{settings.RELEASE}"')
 
 
 def standing_text(match, state: rules.MatchState) -> str:

@@ -6,6 +6,7 @@ page polls its live part as the table page does (304 while nothing changed); its
 and redirect, so it works without JavaScript.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponseNotModified
 from django.shortcuts import redirect
@@ -24,7 +25,7 @@ TEMPLATE = "scoring/opponents.html"
 
 
 def _etag(match) -> str:
-    return f'W/"o{match.pk}-{match.version}-{get_language()}"'
+    return f'W/"o{match.pk}-{match.version}-{get_language()}-{settings.RELEASE}"'
 
 
 def _context(request, match) -> dict:

@@ -28,6 +28,7 @@ def test_nothing_new_is_304_from_one_small_query(client, match, count_queries):
     assert response.status_code == 304
     assert response["ETag"] == etag and response["Cache-Control"] == "private, no-cache"
     assert len(queries) == 1 and "JOIN" not in queries.sql[0]
+    assert "ORDER BY" not in queries.sql[0]  # one row by a unique column: nothing to sort
     assert not response.cookies
 
 
@@ -86,3 +87,9 @@ def test_the_owners_poll_still_checks_who_asks(client, match):
     tag = client.get(url(match, "live") + "?number=1", **HTMX)["ETag"]
     answer = client.get(url(match, "live") + "?number=1", **HTMX, HTTP_IF_NONE_MATCH=tag)
     assert answer.status_code == 304
+
+
+def test_a_new_release_draws_the_table_anew(client, match, settings):
+    etag = poll(client, match)["ETag"]
+    settings.RELEASE = "next"  # a deploy: another template, another translation
+    assert poll(client, match, etag).status_code == 200

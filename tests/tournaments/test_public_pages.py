@@ -109,7 +109,7 @@ def test_a_page_and_its_poll_ask_the_database_once(name, tournament,
         live = visitor.get(url, HTTP_HX_REQUEST="true")
     with django_assert_num_queries(1):
         polled = visitor.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=live["ETag"])
-    assert first["ETag"] == again["ETag"] == live["ETag"]
+    assert first["ETag"] == again["ETag"] != live["ETag"]  # the page's is its reader's
     assert unchanged.status_code == polled.status_code == 304
     assert unchanged["ETag"] == first["ETag"]
     assert live.status_code == 200 and 'id="live"' in live.content.decode()
@@ -201,3 +201,48 @@ def test_a_database_away_is_the_sites_503(tournament, monkeypatch):
     response = Client(HTTP_ACCEPT_LANGUAGE="fr").get(url)
     assert response.status_code == 503 and response["Retry-After"] == "5"
     assert "Réessayez dans un instant" in response.content.decode()
+
+
+def test_signing_in_as_the_organizer_draws_the_page_anew(tournament, user):
+    url = reverse("public_standings", args=[tournament.pk])
+    browser = Client()
+    as_visitor = browser.get(url)
+    browser.force_login(user)  # the same browser: its copy is a visitor's, without their links
+    assert browser.get(url, HTTP_IF_NONE_MATCH=as_visitor["ETag"]).status_code == 200
+
+
+def test_signing_out_draws_the_page_anew(tournament, user):
+    url = reverse("public_standings", args=[tournament.pk])
+    browser = Client()
+    browser.force_login(user)
+    as_organizer = browser.get(url)
+    browser.logout()  # a club's shared laptop: the organizer's name must not stay
+    assert browser.get(url, HTTP_IF_NONE_MATCH=as_organizer["ETag"]).status_code == 200
+
+
+@pytest.mark.parametrize("htmx", [{}, {"HTTP_HX_REQUEST": "true"}])
+def test_a_304_varies_as_the_page_it_confirms(tournament, htmx):
+    url = reverse("public_standings", args=[tournament.pk])
+    browser = Client()
+    page = browser.get(url, **htmx)
+    again = browser.get(url, HTTP_IF_NONE_MATCH=page["ETag"], **htmx)
+    assert again.status_code == 304
+    assert again["Vary"] == page["Vary"] and "Cookie" in again["Vary"]  # RFC 9110, 15.4.5
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_new_release_reaches_the_room(name, tournament, settings):
+    url = reverse(name, args=[tournament.pk])
+    page = Client().get(url)
+    poll = Client().get(url, HTTP_HX_REQUEST="true")
+    settings.RELEASE = "next"  # a deploy: another template, another translation
+    assert Client().get(url, HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 200
+    again = Client().get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=poll["ETag"])
+    assert again.status_code == 200 and again["ETag"] != poll["ETag"]
+
+
+def test_a_private_tournaments_live_part_is_its_organizers_browsers_only(user, client):
+    private = make_tournament(user, teams=4, public=False)
+    client.force_login(user)
+    poll = client.get(reverse("public_standings", args=[private.pk]), HTTP_HX_REQUEST="true")
+    assert "private" in poll["Cache-Control"]

@@ -7,6 +7,8 @@ part, the same for every reader, is rendered once per ETag and kept in the cache
 around it is rendered for its reader, with their own path and CSRF token.
 """
 
+import hashlib
+
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.template.loader import render_to_string
@@ -41,7 +43,7 @@ def public_page(request, pk: int, page: str):
     tournament, totals = tournament_for_public(pk, request.user,
                                                finished_only=page in FINISHED_ONLY)
     tag = etag(tournament, page, totals=totals)
-    response = get_conditional_response(request, etag=tag)
+    response = get_conditional_response(request, etag=_as_read_by(request, tag))
     if response is None:
         live, tag = live_part(request, tournament, page, tag, totals)
         if request.htmx:
@@ -51,16 +53,28 @@ def public_page(request, pk: int, page: str):
                 "tournament": tournament, "page": page, "live": live,
                 "is_organizer": can_organize(request.user, tournament),
             })
-    response["ETag"] = tag
+    response["ETag"] = _as_read_by(request, tag)
     # A whole page is its reader's (their path, their CSRF token, an organizer's links):
     # for their browser only, never kept by a shared cache to answer someone else. The
-    # live part that htmx polls is the same for everyone.
-    if request.htmx:
+    # live part that htmx polls is the same for everyone who may read it.
+    if request.htmx and tournament.public:
         patch_cache_control(response, no_cache=True)
     else:
         patch_cache_control(response, no_cache=True, private=True)
-    patch_vary_headers(response, ("HX-Request",))
+    # On the 304 too: a browser takes a 304's headers for the copy it keeps.
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
     return response
+
+
+def _as_read_by(request, tag: str) -> str:
+    """A whole page's ETag: the tournament's, and who reads it (their session: signing in or
+    out, or in as someone else, draws the page anew, with its name, links and CSRF token).
+    The live part's is the tournament's alone."""
+    if request.htmx:
+        return tag
+    session = request.session.session_key or ""
+    reader = hashlib.sha256(session.encode()).hexdigest()[:12] if session else "anonymous"
+    return f'{tag[:-1]}-{reader}"'
 
 
 def live_part(request, tournament, page: str, tag: str, totals) -> tuple[str, str]:
