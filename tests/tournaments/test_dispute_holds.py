@@ -123,7 +123,8 @@ def test_final_result_undo_and_the_same_hand_again_still_blocks_the_draw(client,
     assert state(match) == Confirmation.NONE  # in play again: nothing to confirm
     enter(client, match, last.number, last.points_a, last.points_b)
     assert state(match) == Confirmation.DISPUTED
-    assert "Round 1 cannot close: 1 result is disputed." in draw(client, tournament).content.decode()
+    body = draw(client, tournament).content.decode()
+    assert "Round 1 cannot close: 1 result is disputed." in body
     assert tournament.rounds.count() == 1
 
 
