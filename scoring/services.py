@@ -227,17 +227,19 @@ def record_hand(
     reading the match again.
     """
     locked = _lock(match)
-    _guard(locked, by)
     state = states.of(locked)
-    if conflict := rules.check_can_record(state, number, hand) or \
-            confirmations.refusal_to_record(locked):
-        if conflict.code == rules.ALREADY_SAVED and first_dealer not in (None,
-                                                                         locked.first_dealer):
-            # Hand 1 again, with another first dealer: not what was saved.
-            conflict = rules.check_can_record(state, number)
-        # The same hand sent again (a retry after a lost answer) is no error: AlreadySaved.
-        error = AlreadySaved if conflict.code == rules.ALREADY_SAVED else Conflict
-        raise error([conflict], state=state)
+    conflict = rules.check_can_record(state, number, hand)
+    if conflict and conflict.code == rules.ALREADY_SAVED and first_dealer not in (
+            None, locked.first_dealer):
+        # Hand 1 again, with another first dealer: not what was saved.
+        conflict = rules.check_can_record(state, number)
+    if conflict and conflict.code == rules.ALREADY_SAVED:
+        # The same hand sent again (a retry after a lost answer) is no error, even once its
+        # round is closed or its tournament over: nothing is written, so nothing to refuse.
+        raise AlreadySaved([conflict], state=state)
+    _guard(locked, by)
+    if conflict := conflict or confirmations.refusal_to_record(locked):
+        raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
     if first_dealer is not None and first_dealer != locked.first_dealer:
