@@ -27,7 +27,7 @@ import json
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring import names, rules, states
+from scoring import extensions, names, rules, states
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import (
     DISPUTE_REASON_MAX,
@@ -226,6 +226,14 @@ def _nothing_to_confirm(match: Match) -> None:
         )])
 
 
+def _check_open(match: Match, via: str) -> None:
+    """A result is final when the night is: once its round or its tournament is closed
+    (scoring.extensions.answer_refusal) the opponents' ways in refuse, as the keeper's link
+    refuses writes; an organizer still confirms for the team."""
+    if via != Via.ORGANIZER and (refusal := extensions.answer_refusal(match)):
+        raise Conflict([refusal])
+
+
 def _check_seen(match: Match, seen_version: int | None) -> None:
     """What the opponents confirm is what they saw: a score that changed in between is
     refused, to be looked at again."""
@@ -242,6 +250,7 @@ def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None =
     """The opponents confirm the score as it stands (every hand so far, or the final
     result); through an organizer's account it is a confirmation on the team's behalf."""
     locked = _lock(match)
+    _check_open(locked, via)
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.CONFIRMED:
@@ -267,6 +276,7 @@ def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
             "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
             "reason", {"max": DISPUTE_REASON_MAX})])
     locked = _lock(match)
+    _check_open(locked, via)
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:
