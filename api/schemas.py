@@ -273,6 +273,10 @@ class TournamentOut(Schema):
     confirmation: one_of(ConfirmationMode)
     total_rounds: int
     finished: bool
+    closed: bool = Field(
+        description="Closed by its organizers once over: its results are final (the "
+        "opponents' tokens no longer confirm or dispute, 409 `tournament_closed`). Until "
+        "then the last round's results stay open to a dispute.")
     champion: int | None = Field(
         description="The winning team's id once the tournament is over: the winner of the "
         "final in a knockout, the top of the standings otherwise; never a withdrawn team.")

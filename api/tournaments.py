@@ -82,6 +82,7 @@ def tournament_data(view, *, tokens: bool) -> dict:
         "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
         "knockout_size": t.knockout_size, "confirmation": t.confirmation,
         "total_rounds": view.total_rounds, "finished": view.finished,
+        "closed": t.closed_at is not None,
         "champion": view.champion.pk if view.champion else None,
         "teams": [team_data(e) for e in view.entries],
         "rounds": [_round_data(r, tokens=tokens) for r in view.rounds],
@@ -131,6 +132,20 @@ def draw_round(request, id: int = TournamentId,
     view = overview(tournament)
     round_view = next(r for r in view.rounds if r.round.pk == new_round.pk)
     return Status(201, _round_data(round_view, tokens=True))
+
+
+@router.post("/tournaments/{id}/close", response={200: TournamentOut, **ERRORS},
+             auth=auth.PERSONAL, summary="Close the tournament: its results are final")
+def close_tournament(request, id: int = TournamentId):
+    """Once the tournament is over (409 `tournament_not_over` before) and no result of its
+    last round is disputed (409 `round_disputed`): the opponents' tokens then refuse to
+    confirm or dispute (409 `tournament_closed`), the score keeper tokens to write. Closing
+    twice is no error."""
+    auth.personal_user(request)
+    tournament = _tournament(request, id, organize=True)
+    with refusals():
+        tournament = services.close_tournament(tournament=tournament)
+    return tournament_data(overview(tournament), tokens=True)
 
 
 @router.get("/tournaments/{id}/standings", response={200: StandingsOut, **ERRORS},

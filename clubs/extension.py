@@ -30,6 +30,12 @@ class ClubMatches:
     def write_refusal(self, match, user):
         return None
 
+    def answer_refusal(self, match):
+        return None
+
+    def open_until(self, match):
+        return None
+
     def after_result_change(self, match, before, after, user) -> None:
         ratings.after_match_change(match)
 

@@ -8,23 +8,33 @@ from its tournament when the round is drawn, so that scoring never asks tourname
   last one is disputed.
 
 A correction or an undo after a confirmation asks for it again (from the changed hand on,
-with every hand). A correction is how a dispute is settled: it waits for confirmation again.
-An organizer may confirm on a team's behalf, one table or all waiting at once. Every step
-goes into the match's history (ConfirmationStep): who, when, and through which way in.
+with every hand). A dispute holds until it is settled: by the opponents (they confirm), by an
+organizer (who confirms for them), or by a correction that changes the values disputed (the
+disputed hand, with every hand; the hands and the result, with the final result). The match
+keeps what was disputed (Match.disputed_hand, a fingerprint in Match.disputed_values): while
+other values stand the dispute rests and the new score waits for confirmation, and values put
+back as they were disputed (corrected back, or undone and entered again) bring it back: a
+net-zero change settles nothing. An organizer may confirm on a team's behalf, one table or all
+waiting at once. Every step goes into the match's history (ConfirmationStep): who, when, and
+through which way in.
 
 Like scoring/services.py: keyword-only arguments, one transaction, the match row locked.
 """
 
+import hashlib
+import json
+
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring import names, rules, states
+from scoring import extensions, names, rules, states
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import (
     DISPUTE_REASON_MAX,
     Confirmation,
     ConfirmationMode,
     ConfirmationStep,
+    Hand,
     Match,
 )
 from scoring.permissions import acting_user
@@ -55,16 +65,21 @@ def confirmation_of(mode: str, *, finished: bool, hand_count: int, confirmed_han
 
 
 def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = None,
-           reason: str = "", bump: bool = True) -> None:
+           reason: str = "", bump: bool = True,
+           held: tuple[int | None, str] | None = None) -> None:
     """Write where the confirmation stands. `bump`: a write of its own bumps the match's
     version (the phones redraw) and keeps the match's state under the new version, so the
     next hand still steps it (scoring.states); on a hand's path the hand's write has bumped
-    it already."""
+    it already. `held`: the dispute now held (its hand and fingerprint), or (None, "") when
+    it is settled; left as it is when not given."""
     match.confirmation = confirmation
     match.dispute_reason = reason if confirmation == Confirmation.DISPUTED else ""
     if confirmed_hands is not None:
         match.confirmed_hands = confirmed_hands
     fields = ["confirmation", "dispute_reason", "confirmed_hands"]
+    if held is not None:
+        match.disputed_hand, match.disputed_values = held
+        fields += ["disputed_hand", "disputed_values"]
     kept = states.cached(match) if bump else None
     if bump:
         match.version += 1
@@ -81,6 +96,76 @@ def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> Con
     )
 
 
+# --- What a dispute is about -----------------------------------------------------------------
+
+SETTLED = (None, "")
+
+
+def _mode(match: Match) -> str:
+    """What the opponents confirm of this match now: a result from paper has no hand, its
+    opponents confirm the result, whatever the mode; a forfeit is no score to agree on."""
+    if match.confirmation_mode == ConfirmationMode.NONE or match.forfeited_by:
+        return ConfirmationMode.NONE
+    return ConfirmationMode.RESULT if match.from_paper else match.confirmation_mode
+
+
+def _hand_values(row) -> list:
+    """A hand row's values as the rules compare hands (rules.same_hand): four sevens and
+    their team, the tricks, or the card points and politaines, however they were counted.
+    Read from the row's columns, so that a migration's rows give the same."""
+    if row.kind == rules.HandKind.FOUR_SEVENS:
+        return ["four_sevens", row.four_sevens_team]
+    if row.tricks_a is not None:
+        return ["tricks", row.tricks_a, row.tricks_b]
+    return ["points", row.points_a, row.points_b, row.politaines_a, row.politaines_b]
+
+
+def _digest(values: list) -> str:
+    return hashlib.sha256(json.dumps(values, separators=(",", ":")).encode()).hexdigest()
+
+
+def fingerprint(mode: str, match, hands: list, number: int) -> str:
+    """The fingerprint of what a dispute is about: with every hand, hand `number`'s values;
+    with the final result, every hand's values and the result (a paper result has only its
+    totals). "" when there is no such hand."""
+    if mode == ConfirmationMode.HAND:
+        if not 1 <= number <= len(hands):
+            return ""
+        return _digest(["hand", number, _hand_values(hands[number - 1])])
+    return _digest(["result", [_hand_values(row) for row in hands], match.score_a,
+                    match.score_b, match.winner, match.finish_reason])
+
+
+def dispute_of(mode: str, match, hands: list) -> tuple[int | None, str]:
+    """The dispute to hold of the match as it stands (its hand and fingerprint)."""
+    return match.hand_count, fingerprint(mode, match, hands, match.hand_count)
+
+
+def _hands(match: Match) -> list[Hand]:
+    return list(Hand.objects.filter(match=match).order_by("number"))
+
+
+def _dispute_stands(match: Match, mode: str, changed_from: int, hands) -> bool:
+    """Whether the values the held dispute is about stand (after a change from hand
+    `changed_from` on; `hands`, the match's hands now, read when None)."""
+    if not match.disputed_values or mode == ConfirmationMode.NONE:
+        return False
+    if mode == ConfirmationMode.HAND and changed_from > (match.disputed_hand or 0):
+        return match.confirmation == Confirmation.DISPUTED  # that hand did not change
+    if mode == ConfirmationMode.RESULT and not match.is_finished:
+        return False  # in play again: nothing to confirm, and the dispute rests
+    hands = _hands(match) if hands is None else hands
+    return fingerprint(mode, match, hands, match.disputed_hand or 0) == match.disputed_values
+
+
+def _held_reason(match: Match) -> str:
+    """The reason of the dispute held, when it comes back (the last dispute's)."""
+    if match.confirmation == Confirmation.DISPUTED:
+        return match.dispute_reason
+    return ConfirmationStep.objects.filter(match=match, action=Action.DISPUTED).order_by(
+        "-at", "-id").values_list("reason", flat=True).first() or ""
+
+
 # --- Hooks the scoring services call, inside their transaction, with the row locked ------
 
 
@@ -92,32 +177,29 @@ def refusal_to_record(match: Match) -> rules.Violation | None:
             "hand_disputed",
             gettext_noop("The opponents dispute hand %(number)s: correct it (or have it "
                          "confirmed) before entering the next one. Their reason: %(reason)s"),
-            "number", {"number": match.hand_count, "reason": match.dispute_reason or "—"})
+            "number", {"number": match.disputed_hand or match.hand_count,
+                       "reason": match.dispute_reason or "—"})
     return None
 
 
-def after_hands_change(match: Match, *, changed_from: int) -> None:
+def after_hands_change(match: Match, *, changed_from: int, hands: list | None = None) -> None:
     """Hands from `changed_from` on were added, corrected or taken out (the match's cached
-    state already rewritten): what was confirmed of them waits for confirmation again, and a
-    dispute is settled by the change."""
+    state already rewritten; `hands`, its hands now, when the caller has them): what was
+    confirmed of them waits for confirmation again. A dispute held rests while the values
+    it is about are changed, and comes back when they are put back (module docstring)."""
     if match.confirmation_mode == ConfirmationMode.NONE:
         return
     confirmed = min(match.confirmed_hands, changed_from - 1, match.hand_count)
-    # A result from paper has no hand: its opponents confirm the result, whatever the mode.
-    # A forfeit is no score to agree on: nothing waits, as for a forfeit at the draw.
-    mode = ConfirmationMode.NONE if match.forfeited_by else \
-        ConfirmationMode.RESULT if match.from_paper else match.confirmation_mode
-    # With every hand, a dispute is about the last hand: it holds while an earlier hand is
-    # corrected, and is settled when that hand is corrected or taken out.
-    disputed = (mode == ConfirmationMode.HAND and match.confirmation == Confirmation.DISPUTED
-                and changed_from < match.hand_count)
+    mode = _mode(match)
+    disputed = _dispute_stands(match, mode, changed_from, hands)
+    reason = _held_reason(match) if disputed else ""
     state = confirmation_of(
         mode, finished=match.is_finished, hand_count=match.hand_count,
         confirmed_hands=confirmed, disputed=disputed, result_confirmed=False)
-    if (state, confirmed) != (match.confirmation, match.confirmed_hands):
+    if (state, confirmed, reason) != (match.confirmation, match.confirmed_hands,
+                                      match.dispute_reason):
         # (else no write on the hand's path; the hand's write bumped the version)
-        _write(match, state, confirmed_hands=confirmed, bump=False,
-               reason=match.dispute_reason)
+        _write(match, state, confirmed_hands=confirmed, bump=False, reason=reason)
 
 
 def record_paper_step(match: Match, by, *, taken_back: bool = False) -> None:
@@ -144,6 +226,14 @@ def _nothing_to_confirm(match: Match) -> None:
         )])
 
 
+def _check_open(match: Match, via: str) -> None:
+    """A result is final when the night is: once its round or its tournament is closed
+    (scoring.extensions.answer_refusal) the opponents' ways in refuse, as the keeper's link
+    refuses writes; an organizer still confirms for the team."""
+    if via != Via.ORGANIZER and (refusal := extensions.answer_refusal(match)):
+        raise Conflict([refusal])
+
+
 def _check_seen(match: Match, seen_version: int | None) -> None:
     """What the opponents confirm is what they saw: a score that changed in between is
     refused, to be looked at again."""
@@ -160,11 +250,12 @@ def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None =
     """The opponents confirm the score as it stands (every hand so far, or the final
     result); through an organizer's account it is a confirmation on the team's behalf."""
     locked = _lock(match)
+    _check_open(locked, via)
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.CONFIRMED:
         return locked  # pressed twice, or on two phones: confirmed once
-    _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count)
+    _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count, held=SETTLED)
     _step(locked, Action.CONFIRMED_FOR_TEAM if via == Via.ORGANIZER else Action.CONFIRMED,
           via, by)
     return locked
@@ -185,11 +276,13 @@ def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
             "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
             "reason", {"max": DISPUTE_REASON_MAX})])
     locked = _lock(match)
+    _check_open(locked, via)
     _nothing_to_confirm(locked)
     _check_seen(locked, seen_version)
     if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:
         return locked
-    _write(locked, Confirmation.DISPUTED, reason=reason)
+    _write(locked, Confirmation.DISPUTED, reason=reason,
+           held=dispute_of(_mode(locked), locked, _hands(locked)))
     _step(locked, Action.DISPUTED, via, by, reason)
     return locked
 
@@ -204,7 +297,8 @@ def confirm_all_waiting(*, matches, by) -> int:
         locked = _lock(pk)
         if locked.confirmation != Confirmation.WAITING:
             continue
-        _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count)
+        _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count,
+               held=SETTLED)
         _step(locked, Action.CONFIRMED_FOR_TEAM, Via.ORGANIZER, by)
         confirmed += 1
     return confirmed
@@ -222,8 +316,10 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
     locked.confirmation = confirmation_of(
         mode, finished=locked.is_finished, hand_count=locked.hand_count,
         confirmed_hands=locked.confirmed_hands, disputed=False, result_confirmed=False)
+    locked.disputed_hand, locked.disputed_values = SETTLED
     locked.version += 1  # every write to a match bumps its version (services' lock)
-    locked.save(update_fields=["confirmation_mode", "confirmation", "version"])
+    locked.save(update_fields=["confirmation_mode", "confirmation", "version", "disputed_hand",
+                               "disputed_values"])
     return locked
 
 
@@ -238,8 +334,10 @@ def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: in
         return locked
     hands = confirmed_hands if rules.is_whole(confirmed_hands) else 0
     reason = names.normalise(str(dispute_reason or ""))[:DISPUTE_REASON_MAX]
+    held = dispute_of(_mode(locked), locked, _hands(locked)) \
+        if confirmation == Confirmation.DISPUTED else SETTLED
     _write(locked, confirmation, confirmed_hands=max(0, min(hands, locked.hand_count)),
-           reason=reason)
+           reason=reason, held=held)
     return locked
 
 

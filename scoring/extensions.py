@@ -44,6 +44,14 @@ class MatchExtension(Protocol):
     def write_refusal(self, match: Match, user) -> rules.Violation | None:
         """Why a change to the match's hands is refused now (a closed round), or None."""
 
+    def answer_refusal(self, match: Match) -> rules.Violation | None:
+        """Why the opponents may no longer confirm or dispute the match's score (its round
+        or its tournament is closed: the result is final), or None."""
+
+    def open_until(self, match: Match) -> str | None:
+        """Until when the match's score stays open to the opponents' dispute, in the active
+        language; None when nothing closes it."""
+
     def after_result_change(self, match: Match, before: rules.MatchState,
                             after: rules.MatchState, user) -> None:
         """A write changed the match's result: follow it (a knockout winner moves on), or
@@ -92,6 +100,16 @@ def is_public(match: Match) -> bool:
 def write_refusal(match: Match, user) -> rules.Violation | None:
     return next((refusal for extension in _registered
                  if (refusal := extension.write_refusal(match, user))), None)
+
+
+def answer_refusal(match: Match) -> rules.Violation | None:
+    return next((refusal for extension in _registered
+                 if (refusal := extension.answer_refusal(match))), None)
+
+
+def open_until(match: Match) -> str | None:
+    return next((until for extension in _registered
+                 if (until := extension.open_until(match))), None)
 
 
 def after_result_change(match: Match, before: rules.MatchState, after: rules.MatchState,

@@ -201,6 +201,14 @@ class Match(models.Model):
     confirmed_hands = models.PositiveSmallIntegerField(_("hands confirmed"), default=0)
     dispute_reason = models.CharField(_("reason of the dispute"), max_length=DISPUTE_REASON_MAX,
                                       blank=True)
+    # The dispute held until the opponents or an organizer settle it: what it is about (the
+    # hand, with every hand; the number of hands, with the final result) and a fingerprint
+    # of the values disputed. While those values stand the match is disputed; a correction
+    # to other values lets it rest, one back to them brings it back (a net-zero change
+    # settles nothing).
+    disputed_hand = models.PositiveSmallIntegerField(_("disputed hand"), null=True, blank=True)
+    disputed_values = models.CharField(_("disputed values"), max_length=64, blank=True,
+                                       editable=False)
     # The final result copied from the table's paper score sheet (scoring/paper.py): the
     # match has no hand, and its cached result is the one the organizer entered.
     from_paper = models.BooleanField(_("entered from paper"), default=False)

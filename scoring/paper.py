@@ -54,7 +54,7 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
     locked.score_a, locked.score_b = after.score
     locked.winner, locked.finish_reason = after.winner, after.finish_reason
     state = _save_state(locked, [], hand_written=False, also=("from_paper", "last_hand_at"))
-    confirmations.after_hands_change(locked, changed_from=1)
+    confirmations.after_hands_change(locked, changed_from=1, hands=[])
     confirmations.record_paper_step(locked, by)
     extensions.after_result_change(locked, before, state, acting_user(by))
     return state
@@ -70,7 +70,7 @@ def take_back_paper_result(*, match: Match | int, by) -> rules.MatchState:
         return before
     locked.from_paper = False
     state = _save_state(locked, [], hand_written=False, also=("from_paper",))
-    confirmations.after_hands_change(locked, changed_from=1)
+    confirmations.after_hands_change(locked, changed_from=1, hands=[])
     confirmations.record_paper_step(locked, by, taken_back=True)
     extensions.after_result_change(locked, before, state, acting_user(by))
     return state

@@ -146,7 +146,8 @@ WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "ha
                   "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
                   "time_called_after", "forfeited_by", "scorekeeper_token",
                   # scoring/confirmations.py: a write may ask for the opponents' confirmation.
-                  "confirmation", "confirmed_hands", "dispute_reason")
+                  "confirmation", "confirmed_hands", "dispute_reason", "disputed_hand",
+                  "disputed_values")
 
 
 def _update_caller(match: Match | int, locked: Match) -> None:
@@ -226,17 +227,19 @@ def record_hand(
     reading the match again.
     """
     locked = _lock(match)
-    _guard(locked, by)
     state = states.of(locked)
-    if conflict := rules.check_can_record(state, number, hand) or \
-            confirmations.refusal_to_record(locked):
-        if conflict.code == rules.ALREADY_SAVED and first_dealer not in (None,
-                                                                         locked.first_dealer):
-            # Hand 1 again, with another first dealer: not what was saved.
-            conflict = rules.check_can_record(state, number)
-        # The same hand sent again (a retry after a lost answer) is no error: AlreadySaved.
-        error = AlreadySaved if conflict.code == rules.ALREADY_SAVED else Conflict
-        raise error([conflict], state=state)
+    conflict = rules.check_can_record(state, number, hand)
+    if conflict and conflict.code == rules.ALREADY_SAVED and first_dealer not in (
+            None, locked.first_dealer):
+        # Hand 1 again, with another first dealer: not what was saved.
+        conflict = rules.check_can_record(state, number)
+    if conflict and conflict.code == rules.ALREADY_SAVED:
+        # The same hand sent again (a retry after a lost answer) is no error, even once its
+        # round is closed or its tournament over: nothing is written, so nothing to refuse.
+        raise AlreadySaved([conflict], state=state)
+    _guard(locked, by)
+    if conflict := conflict or confirmations.refusal_to_record(locked):
+        raise Conflict([conflict], state=state)
     if problems := rules.validate_hand(locked.variant, hand):
         raise InvalidInput(problems, state=state)
     if first_dealer is not None and first_dealer != locked.first_dealer:
@@ -284,7 +287,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         before=before, after=after, by=acting_user(by),
     )
     corrected = _save_state(locked, hands, hand_written=False)
-    confirmations.after_hands_change(locked, changed_from=number)
+    confirmations.after_hands_change(locked, changed_from=number, hands=hands)
     extensions.after_result_change(locked, state, corrected, acting_user(by))
     _update_caller(match, locked)
     return corrected
@@ -303,7 +306,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
     )
     last.delete()
     undone = _save_state(locked, hands, hand_written=False)
-    confirmations.after_hands_change(locked, changed_from=last.number)
+    confirmations.after_hands_change(locked, changed_from=last.number, hands=hands)
     extensions.after_result_change(locked, state, undone, acting_user(by))
     _update_caller(match, locked)
     return undone
@@ -405,7 +408,7 @@ def take_back_forfeit(*, match: Match | int) -> rules.MatchState:
         return state
     locked.forfeited_by = None
     state = _save_state(locked, hands, hand_written=False, also=("forfeited_by",))
-    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1)
+    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1, hands=hands)
     return state
 
 
@@ -418,7 +421,7 @@ def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
     locked.forfeited_by = rules.Team(team)
     locked.save(update_fields=["forfeited_by"])
     state = _save_state(locked, hands, hand_written=False)
-    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1)
+    confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1, hands=hands)
     return state
 
 

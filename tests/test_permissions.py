@@ -108,6 +108,7 @@ CASES = [
      lambda w: {"pk": w["tournament"].pk, "entry_id": w["entry"].pk, "flag": "checked_in"},
      ORGANIZERS),
     ("tournament_draw", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_close", "post", TOURNAMENT, ORGANIZERS),
     ("tournament_round", "get", lambda w: {"pk": w["tournament"].pk, "number": 1}, ORGANIZERS),
     ("tournament_round_swap", "post", lambda w: {"pk": w["tournament"].pk, "number": 1},
      ORGANIZERS),

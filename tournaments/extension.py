@@ -4,6 +4,7 @@ anyone when it is public, closed to table links once their round is, and a knock
 corrected result moves its winner into the next round."""
 
 from django.db.models import F, Q
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from scoring import rules
@@ -11,7 +12,7 @@ from scoring.errors import Conflict
 from scoring.models import Match
 from tournaments import services
 from tournaments.models import Round, Stage, Table, Tournament
-from tournaments.selectors import is_over
+from tournaments.selectors import is_over, rounds_in_all
 
 
 def _table(match) -> Table | None:
@@ -23,6 +24,11 @@ def _table(match) -> Table | None:
             return None
     # The services' locked row comes without it: one query, on every write to any match.
     return Table.objects.filter(match_id=match.pk).select_related("round__tournament").first()
+
+
+def _next_round_drawn(round_: Round) -> bool:
+    return Round.objects.filter(tournament_id=round_.tournament_id,
+                                number__gt=round_.number).exists()
 
 
 class TournamentMatches:
@@ -54,15 +60,14 @@ class TournamentMatches:
 
     def write_refusal(self, match, user) -> rules.Violation | None:
         """Once the next round is drawn, a round's results are its draw's ground, and once
-        the tournament is over its results are final: only the organizers may still correct
-        them (never a table's link)."""
+        the tournament is over (or closed) its results are final: only the organizers may
+        still correct them (never a table's link)."""
         table = _table(match)
         if table is None:
             return None
         round_ = table.round
         refusal = None
-        if Round.objects.filter(tournament_id=round_.tournament_id,
-                                number__gt=round_.number).exists():
+        if _next_round_drawn(round_):
             refusal = rules.Violation(
                 "round_closed",
                 gettext_noop("Round %(round)s is over and the next round is drawn: only the "
@@ -70,7 +75,8 @@ class TournamentMatches:
                 "number", {"round": round_.number},
             )
         # Only a finished match of the last round can be the end of the tournament.
-        elif match.status == rules.Status.FINISHED and is_over(round_.tournament):
+        elif round_.tournament.closed_at is not None or (
+                match.status == rules.Status.FINISHED and is_over(round_.tournament)):
             refusal = rules.Violation(
                 "tournament_over",
                 gettext_noop("The tournament is over: its results are final. Only the "
@@ -80,6 +86,39 @@ class TournamentMatches:
         if refusal is None or (user is not None and self.may_keep_score(user, match)):
             return None
         return refusal
+
+    def answer_refusal(self, match) -> rules.Violation | None:
+        """A result is final when the night is: once the next round is drawn (the round is
+        closed) or the organizers closed the tournament, the opponents no longer confirm or
+        dispute it (the organizers still correct it, or confirm it for them)."""
+        table = _table(match)
+        if table is None:
+            return None
+        round_ = table.round
+        if round_.tournament.closed_at is not None:
+            return rules.Violation(
+                "tournament_closed",
+                gettext_noop("The organizers closed the tournament: its results are final. "
+                             "Talk to them if something is wrong."))
+        if _next_round_drawn(round_):
+            return rules.Violation(
+                "round_closed",
+                gettext_noop("Round %(round)s is closed: the next round is drawn and its "
+                             "results are final. Talk to the organizers if something is "
+                             "wrong."),
+                None, {"round": round_.number})
+        return None
+
+    def open_until(self, match) -> str | None:
+        """The last round stays open to a dispute until the organizers close the tournament,
+        every other round until they draw the next one."""
+        table = _table(match)
+        if table is None or self.answer_refusal(match) is not None:
+            return None
+        tournament = table.round.tournament
+        if table.round.number >= rounds_in_all(tournament, tournament.entries.all()):
+            return _("Open to dispute until the organizers close the tournament.")
+        return _("Open to dispute until the organizers draw the next round.")
 
     def after_team_change(self, team) -> None:
         """Its tournaments' pages and standings are drawn again (their version is in every

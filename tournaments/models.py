@@ -95,6 +95,9 @@ class Tournament(models.Model):
     field = models.JSONField(_("field"), default=list, blank=True)
     # Bumped by every tournament-level write (draw, teams, settings): part of the ETag.
     version = models.PositiveIntegerField(_("version"), default=1)
+    # Closed by its organizers once over: its results are final (the opponents' links no
+    # longer confirm or dispute; scoring.extensions.answer_refusal).
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/teams/<int:entry_id>/<str:flag>/", manage.team_flag,
          name="tournament_team_flag"),
     path("tournaments/<int:pk>/rounds/", rounds.draw_round, name="tournament_draw"),
+    path("tournaments/<int:pk>/close/", rounds.close_tournament, name="tournament_close"),
     path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail,
          name="tournament_round"),
     path("tournaments/<int:pk>/rounds/<int:number>/swap/", rounds.round_swap,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import confirmations, extensions
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, render
 from scoring.models import Confirmation, ConfirmationMode
 from scoring.selectors import match_for_opponents, table_page
 from scoring.views.fragments import standing_text
@@ -24,15 +24,18 @@ from scoring.views.fragments import standing_text
 TEMPLATE = "scoring/opponents.html"
 
 
-def _etag(match) -> str:
-    return f'W/"o{match.pk}-{match.version}-{get_language()}-{settings.RELEASE}"'
+def _etag(match, closed) -> str:
+    # A round or a tournament closed changes no match: the refusal's code is in the tag.
+    return (f'W/"o{match.pk}-{match.version}-{closed.code if closed else ""}-{get_language()}'
+            f'-{settings.RELEASE}"')
 
 
-def _context(request, match) -> dict:
+def _context(request, match, closed) -> dict:
     page = table_page(match)
     state = page.state
     confirmed = match.confirmed_hands
     by_hand = match.confirmation_mode == ConfirmationMode.HAND and not match.from_paper
+    asks = match.confirmation_mode != ConfirmationMode.NONE
     return {
         "match": match,
         "state": state,
@@ -42,9 +45,14 @@ def _context(request, match) -> dict:
                   for code in ("a", "b")],
         "rows": [{"row": row, "confirmed": row.line.number <= confirmed} for row in page.rows],
         "by_hand": by_hand,
-        "can_answer": match.confirmation in (Confirmation.WAITING, Confirmation.DISPUTED),
+        "can_answer": not closed and match.confirmation in (Confirmation.WAITING,
+                                                            Confirmation.DISPUTED),
+        "can_dispute": asks and not closed,
+        # A result is final when the night is (scoring.extensions.answer_refusal).
+        "closed": render(closed, match.team_name) if closed and asks else "",
+        "open_until": extensions.open_until(match) if asks and not closed else None,
         "steps": confirmations.history(match),
-        "etag": _etag(match),
+        "etag": _etag(match, closed),
         "token": match.opponents_token,
     }
 
@@ -52,18 +60,21 @@ def _context(request, match) -> dict:
 @require_GET
 def page(request, token):
     match = match_for_opponents(token)
-    return TemplateResponse(request, TEMPLATE, _context(request, match))
+    return TemplateResponse(request, TEMPLATE, _context(
+        request, match, extensions.answer_refusal(match)))
 
 
 @require_GET
 def live(request, token):
     """The live part of the page, polled every few seconds."""
     match = match_for_opponents(token)
-    etag = _etag(match)
+    closed = extensions.answer_refusal(match)
+    etag = _etag(match, closed)
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = TemplateResponse(request, f"{TEMPLATE}#live", _context(request, match))
+        response = TemplateResponse(request, f"{TEMPLATE}#live",
+                                    _context(request, match, closed))
     response["ETag"] = etag
     # Its forms hold this phone's CSRF token: never kept by a shared cache for another.
     response["Cache-Control"] = "private, no-cache"

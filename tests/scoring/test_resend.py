@@ -2,11 +2,15 @@
 written); another hand is a conflict that shows the saved one."""
 
 import pytest
+from django.urls import reverse
 
 from scoring import rules, services
 from scoring.errors import AlreadySaved, Conflict
 from scoring.models import Hand, HandRevision
 from scoring.rules import CardCount
+from tests.api.conftest import ApiClient
+from tests.tournaments.helpers import make_tournament, play_round
+from tournaments import services as tournaments
 
 P = rules.Hand.played
 Q = rules.Hand.quadrette
@@ -94,3 +98,49 @@ def test_an_impossible_hand_under_a_taken_number_is_a_plain_conflict(match):
         services.record_hand(match=match, number=1, hand=P(7, 5))
     assert refused.value.codes == ["hand_already_entered"]
     assert "saved" not in refused.value.violations[0].params
+
+
+# --- A hand already saved, resent once its round is closed (issue 30, item 5) ------------------
+
+
+def _closed_table(owner, *, teams):
+    """Table 1 of round 1 played to its end; with 4 teams round 2 is then drawn (round 1
+    closed), with 2 the tournament is over."""
+    tournament = make_tournament(owner, teams=teams, format="round_robin")
+    round_1 = tournaments.draw_next_round(tournament=tournament)
+    play_round(round_1)
+    if teams > 2:
+        tournaments.draw_next_round(tournament=tournament)
+    match = round_1.tables.select_related("match").get(number=1).match
+    return match, match.hands.order_by("number").last()
+
+
+@pytest.mark.parametrize("teams", [4, 2])
+def test_the_offline_queue_resending_the_last_hand_after_the_round_closed_is_already_saved(
+        client, user, teams):
+    match, last = _closed_table(user, teams=teams)
+    version = match.version
+    send = reverse("link:send", kwargs={"token": match.scorekeeper_token})
+    response = client.post(send, {"number": last.number, "points_a": last.points_a,
+                                  "points_b": last.points_b})
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "already_saved"
+    match.refresh_from_db()
+    assert match.version == version and match.hands.count() == last.number
+    # Another hand under that number, or the next one, is still refused as the round is.
+    other = client.post(send, {"number": last.number + 1, "points_a": 6, "points_b": 5})
+    assert other.status_code == 409 and other.json()["status"] == "refused"
+
+
+@pytest.mark.parametrize("teams", [4, 2])
+def test_the_api_resending_the_last_hand_after_the_round_closed_is_already_saved(
+        client, user, teams):
+    match, last = _closed_table(user, teams=teams)
+    keeper = ApiClient(client, match.scorekeeper_token)
+    response = keeper.post(f"/matches/{match.pk}/hands", {
+        "number": last.number, "points": {"a": last.points_a, "b": last.points_b}})
+    assert response.status_code == 200, response.content
+    assert response.json()["score"] == {"a": match.score_a, "b": match.score_b}
+    other = keeper.post(f"/matches/{match.pk}/hands", {
+        "number": last.number, "points": {"a": last.points_b, "b": last.points_a}})
+    assert other.status_code == 409

@@ -54,10 +54,11 @@ def eventful_tournament():
     scoring.note_redeal(match=tables[1].match)
     services.call_time(round=round_1)
     play_round(round_1)
+    # Confirmations, a result from paper and a dispute go with the backup too (a round's
+    # results are confirmed before the next round closes it).
+    confirmations.confirm(match=first, via=confirmations.Via.OPPONENTS_LINK)
     services.set_entry_flags(entry=tournament.entries.get(seed=5), withdrawn=True)
     round_2 = services.draw_next_round(tournament=tournament)  # round 2 in play
-    # Confirmations, a result from paper and a dispute go with the backup too.
-    confirmations.confirm(match=first, via=confirmations.Via.OPPONENTS_LINK)
     kept_on_paper = round_2.tables.order_by("number")[1].match
     paper.enter_paper_result(match=kept_on_paper, by=owner, score_a=20, score_b=34,
                              finish_reason="target")

@@ -9,6 +9,7 @@ scoring.services: a tournament match is a normal match.
 from tournaments.services.backup import import_tournament
 from tournaments.services.rounds import (
     call_time,
+    close_tournament,
     draw_next_round,
     put_winner_through,
     reissue_table_link,
@@ -33,7 +34,8 @@ from tournaments.services.tournament import (
 )
 
 __all__ = [
-    "ListedTeam", "Settings", "add_organizer", "add_teams", "call_time", "create_tournament",
+    "ListedTeam", "Settings", "add_organizer", "add_teams", "call_time", "close_tournament",
+    "create_tournament",
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
     "reissue_table_link", "rematch_warnings", "remove_entry", "remove_organizer",
     "set_entry_flags", "set_seeds", "swap_teams", "update_tournament", "validate_settings",

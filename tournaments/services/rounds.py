@@ -30,6 +30,7 @@ from tournaments.selectors import (
     bracket_winners,
     draw_candidates,
     field_size,
+    is_over,
     played_pairs,
     standings_of,
 )
@@ -59,14 +60,8 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
             "Round %(number)s is not over: %(count)s table still playing.",
             "Round %(number)s is not over: %(count)s tables still playing.", "count"),
             number=rounds[-1].number, count=unfinished)
-    if rounds and (disputed := rounds[-1].tables.filter(
-            match__confirmation=Confirmation.DISPUTED).count()):
-        conflict("round_disputed", rules.ngettext(
-            "Round %(number)s cannot close: %(count)s result is disputed. Settle it first "
-            "(correct the hand, or confirm it for the team).",
-            "Round %(number)s cannot close: %(count)s results are disputed. Settle them first "
-            "(correct the hand, or confirm it for the team).", "count"),
-            number=rounds[-1].number, count=disputed)
+    if rounds:
+        _refuse_disputed(rounds[-1])
     entries = {entry.pk: entry for entry in locked.entries.select_related(
         "team__first_player", "team__second_player")}
     number = len(rounds) + 1
@@ -92,6 +87,37 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
     locked.version += 1
     locked.save(update_fields=["field", "swiss_rounds", "version"])
     return new_round
+
+
+def _refuse_disputed(round_: Round) -> None:
+    """A round closes (the next one drawn, or the tournament closed after the last) only
+    once no result of it is disputed."""
+    if disputed := round_.tables.filter(match__confirmation=Confirmation.DISPUTED).count():
+        conflict("round_disputed", rules.ngettext(
+            "Round %(number)s cannot close: %(count)s result is disputed. Settle it first "
+            "(correct the hand, or confirm it for the team).",
+            "Round %(number)s cannot close: %(count)s results are disputed. Settle them first "
+            "(correct the hand, or confirm it for the team).", "count"),
+            number=round_.number, count=disputed)
+
+
+@transaction.atomic
+def close_tournament(*, tournament: Tournament) -> Tournament:
+    """The organizers close a tournament that is over: its results are final. The
+    opponents' links no longer confirm or dispute, the table links no longer write; the
+    organizers still correct a score. Refused before the last round is played, and while a
+    result of it is disputed (as the draw of a next round is). Closing twice closes once."""
+    locked = lock(tournament)
+    if locked.closed_at is not None:
+        return locked
+    if not is_over(locked):
+        conflict("tournament_not_over", gettext_noop(
+            "The tournament is not over: close it once its last round is played."))
+    _refuse_disputed(locked.rounds.order_by("-number").first())
+    locked.closed_at = timezone.now()
+    locked.version += 1
+    locked.save(update_fields=["closed_at", "version"])
+    return locked
 
 
 def _fix_the_field(tournament: Tournament, entries) -> None:

@@ -52,6 +52,19 @@ def draw_round(request, tournament):
 
 
 @organizer_view
+@require_POST
+def close_tournament(request, tournament):
+    """The tournament is over and talked over: its results become final."""
+    try:
+        services.close_tournament(tournament=tournament)
+    except ScoringError as error:
+        refusal_messages(request, error)
+    else:
+        messages.success(request, _("The tournament is closed: its results are final."))
+    return redirect("tournament_dashboard", pk=tournament.pk)
+
+
+@organizer_view
 @require_GET
 def round_detail(request, tournament, number):
     round, view, round_view = round_and_views(tournament, number)
