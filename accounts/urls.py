@@ -8,7 +8,7 @@ urlpatterns = [
     path("", views.account, name="account"),
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(form_class=PasswordChangeForm),
          name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(),

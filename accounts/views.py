@@ -17,6 +17,18 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
 
 
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, whose answer tells the browser to drop the copies of the site's pages
+    it kept (`Clear-Site-Data: "cache"`): a shared phone forgets the last user. Never
+    "storage", which would wipe the hands still waiting to be sent (localStorage). The copies
+    the offline mode keeps go with the page's own script (static/js/logout.js)."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:

@@ -3,6 +3,7 @@ and its projector, and the CSV of the ladder and of a season."""
 
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
@@ -61,8 +62,11 @@ def season_projector(request, pk):
 
 
 def _csv(content: str, name: str) -> HttpResponse:
+    """A CSV to save, that no cache keeps (a private club's names, as the next visitor of a
+    shared computer or proxy would otherwise get them)."""
     response = HttpResponse(content, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    add_never_cache_headers(response)
     return response
 
 

@@ -137,10 +137,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds what can be made again from the database, keyed by the database's own
-# version of it: rendered public fragments, each match's state (scoring/states.py), the
-# sessions. With REDIS_URL it is Redis, shared by every app server (README, Deploying: several
-# servers behind one proxy), through Django's RedisCache (config/cache.py: a Redis that stops
-# answering is a miss, not an error); otherwise each process keeps its own in memory.
+# version of it: rendered public fragments, each match's state (scoring/states.py); never
+# the sessions (below). With REDIS_URL it is Redis, shared by every app server (README,
+# Deploying: several servers behind one proxy), through Django's RedisCache (config/cache.py:
+# a Redis that stops answering is a miss, not an error); otherwise each process keeps its
+# own in memory.
 # The release this process runs (config/release.py): in every ETag and cache key, so that
 # browsers and the shared cache never answer with an earlier release's pages or parts.
 RELEASE = env_str("RELEASE") or source_digest(BASE_DIR)
@@ -164,11 +165,12 @@ else:
         }
     }
 
-# With a shared cache (REDIS_URL), sessions are read from it and written through to the
-# database, which keeps them when the cache is emptied: a signed-in keeper's request costs no
-# session query. Never from a cache of each process's own: a logout in one process would
-# leave the session alive in the others' copies.
-SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
+# Sessions are in the database alone, never in the cache, shared or not: a logout is the
+# row's delete, in the same place every server reads. A copy in Redis (cached_db) would
+# outlive a logout made while Redis did not answer (its delete skipped, config/cache.py) and
+# sign the old cookie in again once Redis is back; a copy in each process's memory, a logout
+# made in another process. It costs a signed-in request one query by primary key.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # --- Security: strict unless DEBUG (each can be relaxed from the environment) -------------
 

@@ -7,6 +7,7 @@
 // another hand under a number already taken is a conflict, shown with both versions, that the
 // keeper resolves. The page and its files are put in the cache that the service worker
 // (static/js/sw.js) answers from offline, so that the page reloads without a connection.
+// A logout deletes the copies of signed-in pages, never the hands (static/js/logout.js).
 // Every word comes from the page (#offline's data-text-* attributes, translated there), and
 // how hands score from its data-rules (scoring/templatetags/offline_tags.py).
 (function () {
@@ -16,7 +17,11 @@
 
   var RULES = JSON.parse(box.getAttribute("data-rules"));
   var KEY = "politaine-outbox-" + box.getAttribute("data-match");
-  var CACHE = "politaine-offline-v1";  // the one static/js/sw.js reads
+  // The copies of a page shown signed in (its user's name, teams and CSRF token) are kept
+  // apart from those made through a link without an account: static/js/logout.js deletes
+  // them at a logout. static/js/sw.js answers from both.
+  var CACHE = box.getAttribute("data-copies") === "account" ? "politaine-offline-account-v2"
+    : "politaine-offline-v2";
   var sendUrl = box.getAttribute("data-send-url");
   var liveUrl = box.getAttribute("data-live-url");
   var sending = false;

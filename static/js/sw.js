@@ -2,15 +2,23 @@
 // the pages. It answers from the network as usual; when the network fails, a page or static
 // file that the score keeper's page put in the cache (static/js/offline.js) is answered from
 // there, so that a page opened before the drop reloads offline. It never writes anything:
-// hands kept on the phone are the page's (localStorage), sent by the page.
+// hands kept on the phone are the page's (localStorage), sent by the page. The copies of
+// pages shown signed in are in a cache of their own, that a logout deletes
+// (static/js/logout.js); those made through a link without an account in the other.
 "use strict";
 
-var CACHE = "politaine-offline-v1";
+var CACHES = ["politaine-offline-v2", "politaine-offline-account-v2"];
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
+// The copies of an earlier version (politaine-offline-v1 held signed-in pages and link pages
+// together) are deleted: the pages put theirs in the new caches as they open.
 self.addEventListener("activate", function (event) {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("politaine-offline") === 0 && CACHES.indexOf(name) < 0;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
 });
 
 // Only pages and the files they load: htmx's requests, the API and the rest go their way.
@@ -23,10 +31,11 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   event.respondWith(fetch(request).catch(function (error) {
-    return caches.open(CACHE).then(function (cache) {
-      // The copy was fetched by the page, with other request headers: Vary does not apply.
-      return cache.match(request, { ignoreVary: true });
-    }).then(function (kept) {
+    // The copy was fetched by the page, with other request headers: Vary does not apply.
+    return Promise.all(CACHES.map(function (name) {
+      return caches.match(request, { ignoreVary: true, cacheName: name });
+    })).then(function (found) {
+      var kept = found[0] || found[1];
       if (kept) { return kept; }
       throw error;
     });

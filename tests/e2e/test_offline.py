@@ -24,7 +24,7 @@ def ready_for_offline(page, holding="Score on another phone"):
     a keeper's phone has a moment after the page changed)."""
     assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function(
-        "text => caches.open('politaine-offline-v1').then(c => c.match(location.pathname))"
+        "text => caches.match(location.pathname)"
         ".then(r => r ? r.text() : '').then(page => page.includes(text))", arg=holding)
 
 

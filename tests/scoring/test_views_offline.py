@@ -40,11 +40,15 @@ def test_the_service_worker_is_served_from_the_root_to_cover_every_page(client):
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Service-Worker-Allowed"] == "/"
     assert "no-cache" in response["Cache-Control"]  # a new version is picked up at once
-    # It reads the very cache the page fills.
+    # It reads the very caches the page fills (signed in, or through a link), and the
+    # logout deletes the signed-in one.
     worker = response.content.decode()
     page_script = Path(finders.find("js/offline.js")).read_text(encoding="utf-8")
-    cache = re.search(r'var CACHE = "([^"]+)"', worker).group(1)
-    assert f'var CACHE = "{cache}"' in page_script
+    logout_script = Path(finders.find("js/logout.js")).read_text(encoding="utf-8")
+    caches = re.search(r"var CACHES = \[([^\]]+)\]", worker).group(1)
+    link, account = re.findall(r'"([^"]+)"', caches)
+    assert f'"{account}"\n    : "{link}"' in page_script
+    assert f'const ACCOUNT_COPIES = "{account}"' in logout_script
 
 
 @pytest.mark.parametrize("via", [url, link_url])

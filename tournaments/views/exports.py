@@ -4,6 +4,7 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
+from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
@@ -13,8 +14,11 @@ from tournaments.views.manage import organizer_view
 
 
 def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+    """A file to save, that no cache keeps (`Cache-Control: no-store, private`...): the JSON
+    holds every table's link secret, the CSVs the night's names and results."""
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    add_never_cache_headers(response)
     return response
 
 
