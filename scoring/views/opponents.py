@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import confirmations, extensions
-from scoring.errors import ScoringError
-from scoring.models import Confirmation, ConfirmationMode
+from scoring.errors import Conflict, ScoringError
+from scoring.models import DISPUTE_REASON_MAX, Confirmation, ConfirmationMode
 from scoring.selectors import match_for_opponents, table_page
 from scoring.views.fragments import standing_text
 
@@ -70,20 +70,25 @@ def live(request, token):
 
 
 def _seen(request) -> int | None:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
+    """The match's version the page showed (its hidden input): what the answer is about."""
+    value = request.POST.get("version", "")
+    return int(value) if value.isascii() and value.isdecimal() and len(value) <= 10 else None
 
 
 def _answer(request, match, write, done: str):
+    """Write the answer and go back to the page; refused (the score changed since the page
+    was loaded, say), the page as it is now, with the reason and the status (409 or 422)."""
     try:
         write()
     except ScoringError as refusal:
         for message in refusal.messages(match.team_name):
             messages.error(request, message)
-    else:
-        messages.success(request, done)
+        match = match_for_opponents(match.opponents_token)  # as it stands now
+        context = _context(request, match)
+        context["reason"] = request.POST.get("reason", "")[:DISPUTE_REASON_MAX]
+        return TemplateResponse(request, TEMPLATE, context,
+                                status=409 if isinstance(refusal, Conflict) else 422)
+    messages.success(request, done)
     return redirect("opponents", token=match.opponents_token)
 
 

@@ -12,6 +12,7 @@ from tournaments.services.rounds import (
     draw_next_round,
     put_winner_through,
     reissue_table_link,
+    reissue_table_opponents_link,
     rematch_warnings,
     swap_teams,
 )
@@ -35,6 +36,7 @@ from tournaments.services.tournament import (
 __all__ = [
     "ListedTeam", "Settings", "add_organizer", "add_teams", "call_time", "create_tournament",
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
-    "reissue_table_link", "rematch_warnings", "remove_entry", "remove_organizer",
-    "set_entry_flags", "set_seeds", "swap_teams", "update_tournament", "validate_settings",
+    "reissue_table_link", "reissue_table_opponents_link", "rematch_warnings", "remove_entry",
+    "remove_organizer", "set_entry_flags", "set_seeds", "swap_teams", "update_tournament",
+    "validate_settings",
 ]
