@@ -178,7 +178,7 @@ def _confirmer(request, match_id: int):
     return _match(request, match_id, write=True), confirmations.Via.ORGANIZER
 
 
-IF_MATCH = re.compile(r'"match-(\d{1,19})-v(\d{1,10})"')
+IF_MATCH = re.compile(r'"match-([0-9]{1,19})-v([0-9]{1,10})"')
 IfMatch = Header(None, alias="If-Match", max_length=200, description=(
     "The ETag of the match as you read it (GET /matches/{id}): the score you answer. "
     "Instead of, or with, `version`."))

@@ -1,9 +1,10 @@
 """The opponents' page: the team that is not keeping score follows the match, read-only and
 live, and confirms or disputes its score (scoring/confirmations.py).
 
-Reached only by the secret of the opponents' link (the table card's second QR code). The
+Reached only by the secret of the opponents' link (the QR code of the opponents' slip). The
 page polls its live part as the table page does (304 while nothing changed); its forms post
-and redirect, so it works without JavaScript.
+and redirect, so it works without JavaScript. Each form carries the match's version its
+page showed: a score that changed since is refused (409), and the page shows it as it is.
 """
 
 from django.contrib import messages
