@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import confirmations, extensions
 from scoring.errors import Conflict, ScoringError
 from scoring.models import DISPUTE_REASON_MAX, Confirmation, ConfirmationMode
+from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_opponents, table_page
 from scoring.views.fragments import standing_text
 
@@ -93,11 +94,19 @@ def _answer(request, match, write, done: str):
     return redirect("opponents", token=match.opponents_token)
 
 
+def _via(request, match) -> str:
+    """An organizer (a keeper through an account) on this page answers for the team, and
+    the history says so; anyone else answers as the opponents."""
+    if can_keep_score(request.user, match):
+        return confirmations.Via.ORGANIZER
+    return confirmations.Via.OPPONENTS_LINK
+
+
 @require_POST
 def confirm(request, token):
     match = match_for_opponents(token)
     return _answer(request, match, lambda: confirmations.confirm(
-        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        match=match, via=_via(request, match), by=request.user,
         seen_version=_seen(request)), _("Thank you: the score is confirmed."))
 
 
@@ -105,7 +114,7 @@ def confirm(request, token):
 def dispute(request, token):
     match = match_for_opponents(token)
     return _answer(request, match, lambda: confirmations.dispute(
-        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        match=match, via=_via(request, match), by=request.user,
         reason=request.POST.get("reason", ""), seen_version=_seen(request)),
         _("Your dispute is sent to the organizers. Talk it over with the score keeper: a "
           "correction asks for your confirmation again."))

@@ -447,3 +447,16 @@ def test_the_opponents_page_names_who_acted_never_by_a_login_name(client, organi
     assert "for the team by an organizer" in history
     assert "by the opponents" in history
     assert not re.search(r"\borg\b", history)
+
+
+def test_an_organizer_answering_on_the_opponents_page_is_named_as_an_organizer(client,
+                                                                              organizer):
+    _tournament, round_1 = first_round(organizer)
+    play_round(round_1)
+    match = tables(round_1)[0].match
+    page = client.get(opponents_url(match)).content.decode()  # "Opponents' view"
+    client.post(opponents_url(match, "opponents_confirm"), {"version": shown_version(page)})
+    step = confirmations.history(match).get()
+    assert (step.action, step.via, step.by) == ("confirmed_for_team", "organizer", organizer)
+    body = client.get(opponents_url(match)).content.decode()
+    assert "for the team by an organizer, through an organizer's account" in html.unescape(body)
