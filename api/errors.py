@@ -62,6 +62,18 @@ def keeper_cannot_confirm():
                       "it with their own token."))
 
 
+def version_required():
+    return ApiError(428, "version_required",
+                    _("Say which score you answer: the match's version as you read it "
+                      "(version), or its ETag in an If-Match header. Read the match first."))
+
+
+def versions_disagree():
+    return ApiError(422, "version_mismatch",
+                    _("The version and the If-Match header name two different versions of "
+                      "the match: send one."))
+
+
 def not_found():
     return ApiError(404, "not_found", _("There is no such match, or it is not yours to see."))
 

@@ -1,7 +1,10 @@
 """Matches and their hands: the same services as the pages, so the same rules."""
 
+import re
+
 from django.db import transaction
-from ninja import Path, Query, Router, Status
+from django.http import HttpResponse
+from ninja import Header, Path, Query, Router, Status
 
 from api import auth
 from api.errors import (
@@ -10,6 +13,8 @@ from api.errors import (
     not_found,
     refusals,
     unauthorized,
+    version_required,
+    versions_disagree,
 )
 from api.presenters import match_data
 from api.schemas import DisputeIn, ErrorOut, HandIn, MatchIn, MatchOut, MatchPage, NewHandIn
@@ -24,6 +29,18 @@ router = Router(tags=["matches"])
 MatchId = Path(..., ge=1, le=MAX_ID, description="The match's id.")
 HandNumber = Path(..., ge=1, le=32767, description="The hand's number, from 1.")
 ERRORS = documented_errors(ErrorOut)
+# Confirm and dispute say which version of the match they answer (428 without one).
+ANSWER_ERRORS = {**ERRORS, 428: ErrorOut}
+VERSION = 2**31 - 1
+
+
+def etag(match) -> str:
+    """The match's ETag: its version, which every write to the match moves on."""
+    return f'"match-{match.pk}-v{match.version}"'
+
+
+def _tagged(response: HttpResponse, match) -> None:
+    response["ETag"] = etag(match)
 
 
 def _match(request, match_id: int, *, write: bool):
@@ -56,8 +73,9 @@ def _out(request, match, state: rules.MatchState | None = None, *, fresh=False):
     return match_data(match, state, request=request, with_secret=_keeper(request, match))
 
 
-def _written(request, match, state: rules.MatchState, status: int = 200):
+def _written(request, response, match, state: rules.MatchState, status: int = 200):
     """The answer to a write to the match's hands, from the state the write returned."""
+    _tagged(response, match)
     return Status(status, match_data(match, state, request=request,
                                      with_secret=_keeper(request, match)))
 
@@ -69,7 +87,7 @@ def hand_from(body: HandIn) -> rules.Hand:
 
 @router.post("/matches", response={201: MatchOut, **ERRORS}, auth=auth.PERSONAL,
              exclude_unset=True, summary="Create a match")
-def create_match(request, payload: MatchIn):
+def create_match(request, response: HttpResponse, payload: MatchIn):
     user = auth.personal_user(request)
     with refusals(), transaction.atomic():
         match = services.create_match(
@@ -80,6 +98,7 @@ def create_match(request, payload: MatchIn):
             team_a=services.NewTeam(payload.team_a.name, tuple(payload.team_a.players)),
             team_b=services.NewTeam(payload.team_b.name, tuple(payload.team_b.players)),
         )
+    _tagged(response, match)
     return Status(201, _out(request, match, fresh=True))
 
 
@@ -102,13 +121,17 @@ def list_matches(request, page: int = Query(1, ge=1, le=100_000),
 @router.get("/matches/{id}", response={200: MatchOut, **ERRORS}, auth=auth.PUBLIC,
             exclude_unset=True, summary="A match with its hands",
             openapi_extra=auth.PUBLIC_SECURITY)
-def get_match(request, id: int = MatchId):
-    return _out(request, _match(request, id, write=False))
+def get_match(request, response: HttpResponse, id: int = MatchId):
+    """The match object carries its `version`, and the answer the same in its `ETag`: what
+    a confirmation or a dispute says it read (`version`, or `If-Match: <ETag>`)."""
+    match = _match(request, id, write=False)
+    _tagged(response, match)
+    return _out(request, match)
 
 
 @router.post("/matches/{id}/hands", response={201: MatchOut, 200: MatchOut, **ERRORS},
              auth=auth.PERSONAL, exclude_unset=True, summary="Add the next hand")
-def add_hand(request, payload: NewHandIn, id: int = MatchId):
+def add_hand(request, response: HttpResponse, payload: NewHandIn, id: int = MatchId):
     """201 with the match once the hand is stored; 200 when this very hand was already
     stored under this number (a retry: nothing is entered twice)."""
     match = _match(request, id, write=True)
@@ -117,27 +140,30 @@ def add_hand(request, payload: NewHandIn, id: int = MatchId):
             state = services.record_hand(match=match, number=payload.number,
                                          hand=hand_from(payload), by=request.auth.user)
         except AlreadySaved:  # a retry of a hand stored already: the match as it stands
-            return Status(200, _out(request, match, fresh=True))
-    return _written(request, match, state, 201)
+            match = match_with_hands(match.pk)
+            _tagged(response, match)
+            return Status(200, _out(request, match))
+    return _written(request, response, match, state, 201)
 
 
 @router.put("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
             auth=auth.PERSONAL, exclude_unset=True, summary="Correct a hand")
-def correct_hand(request, payload: HandIn, id: int = MatchId, number: int = HandNumber):
+def correct_hand(request, response: HttpResponse, payload: HandIn, id: int = MatchId,
+                 number: int = HandNumber):
     match = _match(request, id, write=True)
     with refusals(match):
         state = services.correct_hand(match=match, number=number, hand=hand_from(payload),
                                       by=request.auth.user)
-    return _written(request, match, state)
+    return _written(request, response, match, state)
 
 
 @router.delete("/matches/{id}/hands/{number}", response={200: MatchOut, **ERRORS},
                auth=auth.PERSONAL, exclude_unset=True, summary="Undo the last hand")
-def undo_hand(request, id: int = MatchId, number: int = HandNumber):
+def undo_hand(request, response: HttpResponse, id: int = MatchId, number: int = HandNumber):
     match = _match(request, id, write=True)
     with refusals(match):
         state = services.undo_last_hand(match=match, number=number, by=request.auth.user)
-    return _written(request, match, state)
+    return _written(request, response, match, state)
 
 
 
@@ -152,39 +178,95 @@ def _confirmer(request, match_id: int):
     return _match(request, match_id, write=True), confirmations.Via.ORGANIZER
 
 
-@router.post("/matches/{id}/confirm", response={200: MatchOut, **ERRORS}, auth=auth.PERSONAL,
-             exclude_unset=True, summary="Confirm the score (the opponents)")
-def confirm_match(request, id: int = MatchId, version: int | None = Query(
-        None, ge=0, le=2**31 - 1, description="The match's version you read (optional): a "
-        "score changed since is refused (409 score_changed), to be read again.")):
+IF_MATCH = re.compile(r'"match-([0-9]{1,19})-v([0-9]{1,10})"')
+IfMatch = Header(None, alias="If-Match", max_length=200, description=(
+    "The ETag of the match as you read it (GET /matches/{id}): the score you answer. "
+    "Instead of, or with, `version`."))
+
+
+def _seen(match_id: int, version: int | None, if_match: str | None) -> int:
+    """The match's version the caller read, from `version` or If-Match (one of them is
+    required: nobody confirms a score they did not see)."""
+    seen = None
+    if if_match is not None:
+        found = IF_MATCH.fullmatch(if_match.strip())
+        if found is None or int(found.group(1)) != match_id:
+            raise version_required()
+        seen = int(found.group(2))
+    if version is not None and seen is not None and version != seen:
+        raise versions_disagree()
+    seen = version if version is not None else seen
+    if seen is None:
+        raise version_required()
+    return seen
+
+
+def _answered(request, response, match):
+    match = match_with_hands(match.pk)
+    _tagged(response, match)
+    return _out(request, match)
+
+
+@router.post("/matches/{id}/confirm", response={200: MatchOut, **ANSWER_ERRORS},
+             auth=auth.PERSONAL, exclude_unset=True, summary="Confirm the score (the opponents)")
+def confirm_match(request, response: HttpResponse, id: int = MatchId,
+                  version: int | None = Query(None, ge=0, le=VERSION, description=(
+                      "The match's `version` you read (required, or If-Match): a score changed "
+                      "since is refused (409 score_changed), to be read again.")),
+                  if_match: str | None = IfMatch):
     """With the opponents' token: the other team agrees with the score as it stands (the
     final result, or every hand so far). With an organizer's token: on the team's behalf.
-    Confirming twice is no error."""
+
+    Say which score you confirm: the match's `version` as you read it (`?version=12`), or
+    its ETag in an `If-Match` header. Without either: 428 `version_required`. The score
+    changed since (any write to the match moves its version on): 409 `score_changed`, with
+    the score as it is now; read the match again. Confirming twice is no error."""
     match, via = _confirmer(request, id)
+    seen = _seen(match.pk, version, if_match)
     with refusals(match):
-        confirmations.confirm(match=match, via=via, by=request.auth.user, seen_version=version)
-    return _out(request, match, fresh=True)
+        confirmations.confirm(match=match, via=via, by=request.auth.user, seen_version=seen)
+    return _answered(request, response, match)
 
 
-@router.post("/matches/{id}/dispute", response={200: MatchOut, **ERRORS}, auth=auth.PERSONAL,
-             exclude_unset=True, summary="Dispute the score (the opponents)")
-def dispute_match(request, payload: DisputeIn, id: int = MatchId):
+@router.post("/matches/{id}/dispute", response={200: MatchOut, **ANSWER_ERRORS},
+             auth=auth.PERSONAL, exclude_unset=True, summary="Dispute the score (the opponents)")
+def dispute_match(request, response: HttpResponse, payload: DisputeIn, id: int = MatchId,
+                  if_match: str | None = IfMatch):
     """With the opponents' token: the other team does not agree, with an optional reason.
-    The organizers see it; the round cannot close until it is settled."""
+    The organizers see it; the round cannot close until it is settled.
+
+    As for a confirmation, say which score you dispute: `version` in the body, or the
+    match's ETag in `If-Match` (428 `version_required` without; 409 `score_changed` when
+    the score moved on since)."""
     match, via = _confirmer(request, id)
+    seen = _seen(match.pk, payload.version, if_match)
     with refusals(match):
         confirmations.dispute(match=match, via=via, reason=payload.reason,
-                              by=request.auth.user, seen_version=payload.version)
-    return _out(request, match, fresh=True)
+                              by=request.auth.user, seen_version=seen)
+    return _answered(request, response, match)
 
 
 @router.post("/matches/{id}/scorekeeper-token", response={200: MatchOut, **ERRORS},
              auth=auth.PERSONAL, exclude_unset=True,
              summary="Revoke the score keeper link and make a new one")
-def renew_scorekeeper_token(request, id: int = MatchId):
+def renew_scorekeeper_token(request, response: HttpResponse, id: int = MatchId):
     """The old token (and link) stops working at once; the match object carries the new
     one. A personal token or session of the match's keepers only."""
     auth.personal_user(request)
     match = _match(request, id, write=True)
     services.reissue_scorekeeper_token(match=match)
-    return _out(request, match, fresh=True)
+    return _answered(request, response, match)
+
+
+@router.post("/matches/{id}/opponents-token", response={200: MatchOut, **ERRORS},
+             auth=auth.PERSONAL, exclude_unset=True,
+             summary="Revoke the opponents' link and make a new one")
+def renew_opponents_token(request, response: HttpResponse, id: int = MatchId):
+    """The old opponents' token (and its link, /o/<secret>/) stops working at once: the
+    page answers 404, the API 401 as for any unknown token. The match object carries the
+    new one (`opponents_token`). A personal token or session of the match's keepers
+    (a tournament's organizers) only."""
+    auth.personal_user(request)
+    match = _match(request, id, write=True)
+    services.reissue_opponents_token(match=match)
+    return _answered(request, response, match)

@@ -117,7 +117,8 @@ class HandOut(BaseModel):
 class DisputeIn(StrictIn):
     reason: str = Field("", max_length=300, description="Why, in a few words (optional).")
     version: int | None = Field(None, ge=0, le=2**31 - 1, description="The match's version "
-                                "you read (optional): a score changed since is refused.")
+                                "you read (required, or its ETag in If-Match): a score "
+                                "changed since is refused (409 score_changed).")
 
 
 class TeamOut(Schema):
@@ -150,6 +151,8 @@ class MatchOut(Schema):
     created_at: datetime
     updated_at: datetime
     archived: bool = Field(False, description="Off the keeper's home list (archived there).")
+    version: int = Field(description="Moves on with every write to the match (also the answer's "
+                         "ETag): a confirmation or a dispute says which version it answers.")
     scorekeeper_token: str | None = Field(
         None, description="The secret of the score keeper link; shown to the match's keepers.")
     url: str | None = Field(None, description="The score keeper page.")

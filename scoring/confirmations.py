@@ -15,14 +15,17 @@ keeps what was disputed (Match.disputed_hand, a fingerprint in Match.disputed_va
 other values stand the dispute rests and the new score waits for confirmation, and values put
 back as they were disputed (corrected back, or undone and entered again) bring it back: a
 net-zero change settles nothing. An organizer may confirm on a team's behalf, one table or all
-waiting at once. Every step goes into the match's history (ConfirmationStep): who, when, and
-through which way in.
+waiting at once. Whoever confirms or disputes says which version of the match they saw, and a
+score that changed since is refused (or skipped, confirming all at once): nobody confirms a
+score they did not see. Every step goes into the match's history (ConfirmationStep): who,
+when, and through which way in.
 
 Like scoring/services.py: keyword-only arguments, one transaction, the match row locked.
 """
 
 import hashlib
 import json
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext_noop
@@ -234,27 +237,47 @@ def _check_open(match: Match, via: str) -> None:
         raise Conflict([refusal])
 
 
-def _check_seen(match: Match, seen_version: int | None) -> None:
-    """What the opponents confirm is what they saw: a score that changed in between is
-    refused, to be looked at again."""
-    if seen_version is not None and seen_version != match.version:
+def _require_seen(match: Match, seen_version: int | None) -> None:
+    """An answer says which score it answers: the match's version on the page or in the
+    answer its sender read."""
+    if seen_version is None:
         raise Conflict([rules.Violation(
-            "score_changed",
-            gettext_noop("The score changed while you were reading it: it is %(a)s–%(b)s now. "
-                         "Check it again."),
+            "score_unseen",
+            gettext_noop("Look at the score again before you answer: it is %(a)s–%(b)s now."),
             None, {"a": match.score_a, "b": match.score_b})])
 
 
+def _check_seen(match: Match, seen_version: int | None) -> None:
+    """What the opponents (or an organizer) confirm or dispute is what they saw: a score
+    that changed in between is refused, to be looked at again."""
+    _require_seen(match, seen_version)
+    if seen_version != match.version:
+        raise Conflict([rules.Violation(
+            "score_changed",
+            gettext_noop("The score changed since you loaded it: it is %(a)s–%(b)s now. "
+                         "Look at it again."),
+            None, {"a": match.score_a, "b": match.score_b})])
+
+
+def _repeat(match: Match, seen_version: int | None) -> bool:
+    """The same answer again (pressed twice, or on two phones): the match already stands as
+    answered, and the version seen is its own or the one the first answer moved it on from.
+    A repeat writes nothing, so it confirms nothing that was not confirmed already."""
+    _require_seen(match, seen_version)
+    return seen_version in (match.version, match.version - 1)
+
+
 @transaction.atomic
-def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None = None) -> Match:
+def confirm(*, match: Match | int, via: str, seen_version: int | None, by=None) -> Match:
     """The opponents confirm the score as it stands (every hand so far, or the final
-    result); through an organizer's account it is a confirmation on the team's behalf."""
+    result); through an organizer's account it is a confirmation on the team's behalf.
+    `seen_version`: the match's version the score was read at (see _check_seen)."""
     locked = _lock(match)
     _check_open(locked, via)
     _nothing_to_confirm(locked)
-    _check_seen(locked, seen_version)
-    if locked.confirmation == Confirmation.CONFIRMED:
+    if locked.confirmation == Confirmation.CONFIRMED and _repeat(locked, seen_version):
         return locked  # pressed twice, or on two phones: confirmed once
+    _check_seen(locked, seen_version)
     _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count, held=SETTLED)
     _step(locked, Action.CONFIRMED_FOR_TEAM if via == Via.ORGANIZER else Action.CONFIRMED,
           via, by)
@@ -262,8 +285,8 @@ def confirm(*, match: Match | int, via: str, by=None, seen_version: int | None =
 
 
 @transaction.atomic
-def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
-            seen_version: int | None = None) -> Match:
+def dispute(*, match: Match | int, via: str, seen_version: int | None, reason: str = "",
+            by=None) -> Match:
     """The opponents do not agree with the score as it stands, for `reason` (optional)."""
     if names.has_control(reason or "") or names.has_invisible(reason or ""):
         # PostgreSQL cannot store NUL, and no reason needs an invisible character.
@@ -278,30 +301,44 @@ def dispute(*, match: Match | int, via: str, reason: str = "", by=None,
     locked = _lock(match)
     _check_open(locked, via)
     _nothing_to_confirm(locked)
-    _check_seen(locked, seen_version)
-    if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason:
+    if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason and \
+            _repeat(locked, seen_version):
         return locked
+    _check_seen(locked, seen_version)
     _write(locked, Confirmation.DISPUTED, reason=reason,
            held=dispute_of(_mode(locked), locked, _hands(locked)))
     _step(locked, Action.DISPUTED, via, by, reason)
     return locked
 
 
+@dataclass(frozen=True)
+class ConfirmedAll:
+    """What "confirm them all" did: the matches confirmed, and those skipped because their
+    score changed since the organizer's page showed it (ids, in order)."""
+
+    confirmed: list[int]
+    skipped: list[int]
+
+
 @transaction.atomic
-def confirm_all_waiting(*, matches, by) -> int:
-    """An organizer confirms on the teams' behalf every match of `matches` (ids) that waits
-    for confirmation (never a disputed one: that is settled one table at a time). Returns
-    how many were confirmed."""
-    confirmed = 0
-    for pk in sorted(matches):
+def confirm_all_waiting(*, seen: dict[int, int], by) -> ConfirmedAll:
+    """An organizer confirms on the teams' behalf every match of `seen` (id: the version the
+    organizer's page showed) that waits for confirmation, never a disputed one (that is
+    settled one table at a time). A match whose version moved on since is skipped: its
+    score is not the one the organizer saw."""
+    confirmed, skipped = [], []
+    for pk in sorted(seen):
         locked = _lock(pk)
+        if locked.version != seen[pk]:
+            skipped.append(pk)
+            continue
         if locked.confirmation != Confirmation.WAITING:
             continue
         _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count,
                held=SETTLED)
         _step(locked, Action.CONFIRMED_FOR_TEAM, Via.ORGANIZER, by)
-        confirmed += 1
-    return confirmed
+        confirmed.append(pk)
+    return ConfirmedAll(confirmed, skipped)
 
 
 @transaction.atomic

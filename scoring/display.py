@@ -1,10 +1,10 @@
-"""Words for what the pages show: seats with their players, hands in short."""
+"""Words for what the pages show: seats with their players, hands in short, who acted."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import rules
-from scoring.models import FINISH_REASON_CHOICES, SEAT_CHOICES, Match
+from scoring.models import FINISH_REASON_CHOICES, SEAT_CHOICES, ConfirmationStep, Match
 
 SEAT_NAMES = dict(SEAT_CHOICES)
 # One letter for each seat, as on a score sheet (West is "O", Ouest, in French).
@@ -90,3 +90,20 @@ def hand_cells(match, line: rules.HandLine) -> dict:
                 "politaines": hand.politaines.of(team),
             }
     return cells
+
+
+def person_name(user) -> str:
+    """A person as others read them: the name on their account (first and last), or ""
+    when it has none. Never the login name: that is half of what signs in."""
+    full_name = getattr(user, "get_full_name", None)
+    return " ".join(str(full_name()).split()) if user is not None and full_name else ""
+
+
+def acted_by(step: ConfirmationStep) -> str:
+    """Who made a step of a match's confirmation, as the opponents' page says it: the
+    person's name, else what they acted as (an organizer, or the opponents)."""
+    if name := person_name(step.by):
+        return name
+    if step.via == ConfirmationStep.Via.ORGANIZER:
+        return _("an organizer")
+    return _("the opponents")

@@ -348,6 +348,18 @@ def reissue_scorekeeper_token(*, match: Match | int) -> Match:
 
 
 @transaction.atomic
+def reissue_opponents_token(*, match: Match | int) -> Match:
+    """Revoke the opponents' link (a slip left on the wrong side of the table, a link
+    shared too widely): the old one stops working, a new one is made. The version moves on,
+    so that an answer read through the old link is refused too."""
+    locked = _lock(match)
+    locked.opponents_token = new_scorekeeper_token()
+    locked.version += 1
+    locked.save(update_fields=["opponents_token", "version"])
+    return locked
+
+
+@transaction.atomic
 def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState:
     """Change a match's settings (the admin's edits) and replay its hands with them."""
     locked = _lock(match)

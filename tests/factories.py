@@ -43,3 +43,10 @@ class MatchFactory(factory.django.DjangoModelFactory):
     seat_s = factory.SelfAttribute("team_a.second_player")
     seat_e = factory.SelfAttribute("team_b.first_player")
     seat_w = factory.SelfAttribute("team_b.second_player")
+
+
+def seen_version(match) -> int:
+    """The match's version as its page or the API shows it now: what a confirmation or a
+    dispute says it saw (scoring.confirmations)."""
+    pk = match if isinstance(match, int) else match.pk
+    return Match.objects.values_list("version", flat=True).get(pk=pk)

@@ -118,6 +118,8 @@ CASES = [
      ORGANIZERS),
     ("tournament_table_reissue", "post",
      lambda w: {"pk": w["tournament"].pk, "number": 1, "table": 1}, ORGANIZERS),
+    ("tournament_table_reissue_opponents", "post",
+     lambda w: {"pk": w["tournament"].pk, "number": 1, "table": 1}, ORGANIZERS),
     ("tournament_round_sheets", "get", lambda w: {"pk": w["tournament"].pk, "number": 1},
      ORGANIZERS),
     ("tournament_round_confirm_all", "post",
@@ -244,6 +246,9 @@ API_CASES = [
     # The organizers confirm on the team's behalf, the opponents with their own token.
     ("post", "/matches/{table_match}/confirm", None, {"owner", "organizer", "opponents"}),
     ("post", "/matches/{table_match}/dispute", {}, {"owner", "organizer", "opponents"}),
+    # A new opponents' link: the match's keepers through an account, never a link's token.
+    ("post", "/matches/{table_match}/opponents-token", None, {"owner", "organizer"}),
+    ("post", "/matches/{match}/opponents-token", None, {"owner"}),
 ]
 
 

@@ -29,6 +29,8 @@ urlpatterns = [
          name="tournament_round_cards"),
     path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/reissue/",
          rounds.table_reissue, name="tournament_table_reissue"),
+    path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/reissue-opponents/",
+         rounds.table_reissue_opponents, name="tournament_table_reissue_opponents"),
     path("tournaments/<int:pk>/rounds/<int:number>/sheets/", tables.score_sheets,
          name="tournament_round_sheets"),
     path("tournaments/<int:pk>/rounds/<int:number>/confirm-all/", tables.confirm_all,

@@ -12,3 +12,9 @@ def match_result(match, name_a=None, name_b=None) -> str:
     """ "Winners: Them, 36-30 (target reached)." for a finished match, else ""; tournament
     pages pass their entries' names (the teams are not read again)."""
     return display.match_result(match, name_a, name_b)
+
+
+@register.filter
+def acted_by(step) -> str:
+    """Who made a confirmation step, by name, never by login (scoring.display.acted_by)."""
+    return display.acted_by(step)

@@ -1,9 +1,10 @@
 """The opponents' page: the team that is not keeping score follows the match, read-only and
 live, and confirms or disputes its score (scoring/confirmations.py).
 
-Reached only by the secret of the opponents' link (the table card's second QR code). The
+Reached only by the secret of the opponents' link (the QR code of the opponents' slip). The
 page polls its live part as the table page does (304 while nothing changed); its forms post
-and redirect, so it works without JavaScript.
+and redirect, so it works without JavaScript. Each form carries the match's version its
+page showed: a score that changed since is refused (409), and the page shows it as it is.
 """
 
 from django.conf import settings
@@ -16,8 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import confirmations, extensions
-from scoring.errors import ScoringError, render
-from scoring.models import Confirmation, ConfirmationMode
+from scoring.errors import Conflict, ScoringError, render
+from scoring.models import DISPUTE_REASON_MAX, Confirmation, ConfirmationMode
+from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_opponents, table_page
 from scoring.views.fragments import standing_text
 
@@ -82,28 +84,41 @@ def live(request, token):
 
 
 def _seen(request) -> int | None:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return None
+    """The match's version the page showed (its hidden input): what the answer is about."""
+    value = request.POST.get("version", "")
+    return int(value) if value.isascii() and value.isdecimal() and len(value) <= 10 else None
 
 
 def _answer(request, match, write, done: str):
+    """Write the answer and go back to the page; refused (the score changed since the page
+    was loaded, say), the page as it is now, with the reason and the status (409 or 422)."""
     try:
         write()
     except ScoringError as refusal:
         for message in refusal.messages(match.team_name):
             messages.error(request, message)
-    else:
-        messages.success(request, done)
+        match = match_for_opponents(match.opponents_token)  # as it stands now
+        context = _context(request, match, extensions.answer_refusal(match))
+        context["reason"] = request.POST.get("reason", "")[:DISPUTE_REASON_MAX]
+        return TemplateResponse(request, TEMPLATE, context,
+                                status=409 if isinstance(refusal, Conflict) else 422)
+    messages.success(request, done)
     return redirect("opponents", token=match.opponents_token)
+
+
+def _via(request, match) -> str:
+    """An organizer (a keeper through an account) on this page answers for the team, and
+    the history says so; anyone else answers as the opponents."""
+    if can_keep_score(request.user, match):
+        return confirmations.Via.ORGANIZER
+    return confirmations.Via.OPPONENTS_LINK
 
 
 @require_POST
 def confirm(request, token):
     match = match_for_opponents(token)
     return _answer(request, match, lambda: confirmations.confirm(
-        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        match=match, via=_via(request, match), by=request.user,
         seen_version=_seen(request)), _("Thank you: the score is confirmed."))
 
 
@@ -111,7 +126,7 @@ def confirm(request, token):
 def dispute(request, token):
     match = match_for_opponents(token)
     return _answer(request, match, lambda: confirmations.dispute(
-        match=match, via=confirmations.Via.OPPONENTS_LINK, by=request.user,
+        match=match, via=_via(request, match), by=request.user,
         reason=request.POST.get("reason", ""), seen_version=_seen(request)),
         _("Your dispute is sent to the organizers. Talk it over with the score keeper: a "
           "correction asks for your confirmation again."))

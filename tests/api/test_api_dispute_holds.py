@@ -4,6 +4,7 @@ nothing, in both modes."""
 
 import pytest
 
+from tests.factories import seen_version
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 
@@ -35,7 +36,8 @@ def test_every_hand_other_values_and_back_keep_the_next_hand_refused(api, owner)
     keeper = api.as_token(match.scorekeeper_token)
     opponents = api.as_token(match.opponents_token)
     add(keeper, match, 1, 6, 5)
-    opponents.post(f"/matches/{match.pk}/dispute", {"reason": "5–6"})
+    opponents.post(f"/matches/{match.pk}/dispute",
+                   {"reason": "5–6", "version": seen_version(match)})
     assert put(keeper, match, 1, 5, 6)["confirmation"] == "waiting"
     body = put(keeper, match, 1, 6, 5)
     assert (body["confirmation"], body["dispute_reason"]) == ("disputed", "5–6")
@@ -47,12 +49,13 @@ def test_every_hand_undo_and_the_same_hand_again_keep_the_next_hand_refused(api,
     _tournament, match = table_of(owner, "hand")
     keeper = api.as_token(match.scorekeeper_token)
     add(keeper, match, 1, 6, 5)
-    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/dispute", {})
+    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/dispute",
+                                             {"version": seen_version(match)})
     assert keeper.delete(f"/matches/{match.pk}/hands/1").json()["confirmation"] == "none"
     assert add(keeper, match, 1, 6, 5)["confirmation"] == "disputed"
     assert add(keeper, match, 2, 6, 5, status=409)["code"] == "hand_disputed"
     # The opponents settle it: the next hand goes in.
-    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/confirm")
+    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/confirm?version={seen_version(match)}")
     assert add(keeper, match, 2, 6, 5)["confirmation"] == "waiting"
 
 
@@ -61,7 +64,8 @@ def test_final_result_net_zero_changes_still_block_the_draw(api, owner):
     keeper = api.as_token(match.scorekeeper_token)
     add(keeper, match, 1, 8, 3)
     add(keeper, match, 2, 8, 3)
-    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/dispute", {})
+    api.as_token(match.opponents_token).post(f"/matches/{match.pk}/dispute",
+                                             {"version": seen_version(match)})
     assert put(keeper, match, 2, 9, 2)["confirmation"] == "waiting"
     assert put(keeper, match, 2, 8, 3)["confirmation"] == "disputed"
     keeper.delete(f"/matches/{match.pk}/hands/2")
@@ -72,5 +76,5 @@ def test_final_result_net_zero_changes_still_block_the_draw(api, owner):
     refused = api.post(f"/tournaments/{tournament.pk}/rounds")
     assert refused.status_code == 409 and refused.json()["code"] == "round_disputed"
     # An organizer settles it for the team: the round closes.
-    api.post(f"/matches/{match.pk}/confirm")
+    api.post(f"/matches/{match.pk}/confirm?version={seen_version(match)}")
     assert api.post(f"/tournaments/{tournament.pk}/rounds").status_code == 201

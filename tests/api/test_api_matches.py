@@ -156,6 +156,7 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/matches/{id}/dispute",
                                     "/api/v1/matches/{id}/hands/{number}",
                                     "/api/v1/matches/{id}/scorekeeper-token",
+                                    "/api/v1/matches/{id}/opponents-token",
                                     "/api/v1/tournaments", "/api/v1/tournaments/{id}",
                                     "/api/v1/tournaments/{id}/rounds",
                                     "/api/v1/tournaments/{id}/close",

@@ -10,6 +10,7 @@ from clubs.services.seasons import save_season
 from scoring import confirmations, rules, services
 from scoring.services import NewTeam
 from tests.clubs.helpers import club_match, win
+from tests.factories import seen_version
 from tests.tournaments.helpers import finish, make_tournament, play_round
 from tournaments import services as tournaments
 
@@ -75,7 +76,8 @@ def build(user) -> list[Shot]:
     second = tournaments.draw_next_round(tournament=swiss)
     finish(second.tables.order_by("number").first().match, winner="b")
     disputed = second.tables.order_by("number").first().match
-    confirmations.dispute(match=disputed, via=confirmations.Via.OPPONENTS_LINK,
+    confirmations.dispute(match=disputed, seen_version=seen_version(disputed),
+                          via=confirmations.Via.OPPONENTS_LINK,
                           reason="Hand 2 was 6–5, not 7–4")
     closed = first.tables.order_by("number").first().match
     knockout = make_tournament(user, teams=6, format="knockout")

@@ -33,11 +33,12 @@ def test_organizer_draws_a_keeper_scores_through_the_link_and_standings_change(
     expect(organizer.locator("main")).to_contain_text("Round 1 is drawn")
     # The table cards carry each table's score keeper link as a QR code.
     organizer.get_by_role("link", name="Print the table cards").click()
-    expect(organizer.locator("article.table-card-print")).to_have_count(2)
-    # ... and the opponents' link, for the team that confirms the result.
-    expect(organizer.locator("article.table-card-print svg")).to_have_count(4)
-    link = organizer.locator("article.table-card-print code").first.inner_text()
-    table_1 = organizer.locator("article.table-card-print").first.inner_text()
+    expect(organizer.locator("article.slip-keeper")).to_have_count(2)
+    # ... and the opponents' link on a slip of its own, for the team that confirms.
+    expect(organizer.locator("article.slip-opponents")).to_have_count(2)
+    expect(organizer.locator("article.slip svg")).to_have_count(4)
+    link = organizer.locator("article.slip-keeper code").first.inner_text()
+    table_1 = organizer.locator("article.slip-keeper").first.inner_text()
     winner = re.search(r"\n(Les \w+)\s*\(N–S\)", "\n" + table_1).group(1)
 
     # A spectator watches the public standings (no login).

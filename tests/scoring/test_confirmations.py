@@ -7,7 +7,7 @@ from scoring import confirmations, paper, rules, services
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import Confirmation, ConfirmationStep, Match
 from scoring.services import NewTeam
-from tests.factories import MatchFactory
+from tests.factories import MatchFactory, seen_version
 from tests.tournaments.helpers import finish, make_tournament
 from tournaments import services as tournaments
 
@@ -41,7 +41,7 @@ def test_a_match_in_play_has_nothing_to_confirm_and_its_end_waits():
     match = play(a_match("result"), (8, 3), (8, 3))
     assert match.confirmation == Confirmation.NONE
     with pytest.raises(Conflict) as refused:
-        confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+        confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     assert refused.value.codes == ["nothing_to_confirm"]
     play(match, (8, 3))  # 24-9: over
     assert fresh(match).is_finished and match.confirmation == Confirmation.WAITING
@@ -49,8 +49,10 @@ def test_a_match_in_play_has_nothing_to_confirm_and_its_end_waits():
 
 def test_the_opponents_confirm_once_and_the_step_is_in_the_history(user):
     match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)  # a second phone, or twice
+    seen = seen_version(match)
+    confirmations.confirm(match=match, seen_version=seen, via=Via.OPPONENTS_LINK)
+    # A second phone, or pressed twice: what it saw was the score the first confirmed.
+    confirmations.confirm(match=match, seen_version=seen, via=Via.OPPONENTS_LINK)
     assert fresh(match).confirmation == Confirmation.CONFIRMED
     steps = list(ConfirmationStep.objects.filter(match=match))
     assert [(s.action, s.via, s.score_a, s.score_b, s.by) for s in steps] == [
@@ -59,7 +61,7 @@ def test_the_opponents_confirm_once_and_the_step_is_in_the_history(user):
 
 def test_a_correction_after_the_confirmation_asks_for_it_again():
     match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     services.correct_hand(match=match, number=2, hand=rules.Hand.played(7, 4))
     assert fresh(match).confirmation == Confirmation.WAITING
     services.undo_last_hand(match=match)  # no longer over: nothing to confirm
@@ -68,19 +70,20 @@ def test_a_correction_after_the_confirmation_asks_for_it_again():
 
 def test_a_dispute_keeps_its_reason_until_a_correction_settles_it():
     match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
-    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="  Hand 2 was 7–4 ")
+    confirmations.dispute(match=match, seen_version=seen_version(match),
+                          via=Via.OPPONENTS_LINK, reason="  Hand 2 was 7–4 ")
     assert (fresh(match).confirmation, match.dispute_reason) == (Confirmation.DISPUTED,
                                                                    "Hand 2 was 7–4")
     services.correct_hand(match=match, number=2, hand=rules.Hand.played(7, 4))
     assert (fresh(match).confirmation, match.dispute_reason) == (Confirmation.WAITING, "")
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     assert [s.action for s in confirmations.history(match)] == ["confirmed", "disputed"]
 
 
 def test_an_organizer_confirms_a_disputed_result_for_the_team(user):
     match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
-    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK)
-    confirmations.confirm(match=match, via=Via.ORGANIZER, by=user)
+    confirmations.dispute(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.ORGANIZER, by=user)
     step = confirmations.history(match).first()
     assert fresh(match).confirmation == Confirmation.CONFIRMED
     assert (step.action, step.via, step.by) == ("confirmed_for_team", "organizer", user)
@@ -101,7 +104,8 @@ def test_what_the_opponents_read_is_what_they_confirm():
 def test_a_reason_too_long_is_refused_and_changes_nothing():
     match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
     with pytest.raises(InvalidInput):
-        confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="x" * 301)
+        confirmations.dispute(match=match, seen_version=seen_version(match),
+                              via=Via.OPPONENTS_LINK, reason="x" * 301)
     assert fresh(match).confirmation == Confirmation.WAITING
 
 
@@ -109,7 +113,7 @@ def test_a_match_without_confirmation_refuses_one():
     match = play(a_match("none"), (8, 3), (8, 3), (8, 3))
     assert match.confirmation == Confirmation.NONE
     with pytest.raises(Conflict) as refused:
-        confirmations.dispute(match=match, via=Via.OPPONENTS_LINK)
+        confirmations.dispute(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     assert refused.value.codes == ["no_confirmation"]
 
 
@@ -121,18 +125,19 @@ def test_every_hand_waits_and_a_confirmation_covers_the_hands_so_far():
     assert match.confirmation == Confirmation.NONE
     play(match, (8, 3))
     assert (match.confirmation, match.confirmed_hands) == (Confirmation.WAITING, 0)
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     assert (fresh(match).confirmation, match.confirmed_hands) == (Confirmation.CONFIRMED, 1)
     play(match, (6, 5))
     assert (match.confirmation, match.confirmed_hands) == (Confirmation.WAITING, 1)
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     services.correct_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
     assert (fresh(match).confirmation, match.confirmed_hands) == (Confirmation.WAITING, 0)
 
 
 def test_the_keeper_cannot_enter_the_next_hand_while_the_last_is_disputed():
     match = play(a_match("hand"), (8, 3))
-    confirmations.dispute(match=match, via=Via.OPPONENTS_LINK, reason="6–5")
+    confirmations.dispute(match=match, seen_version=seen_version(match),
+                          via=Via.OPPONENTS_LINK, reason="6–5")
     with pytest.raises(Conflict) as refused:
         services.record_hand(match=match, number=2, hand=rules.Hand.played(8, 3))
     assert refused.value.codes == ["hand_disputed"]
@@ -146,11 +151,12 @@ def test_the_keeper_cannot_enter_the_next_hand_while_the_last_is_disputed():
 def test_an_organizer_confirms_every_waiting_match_at_once_but_no_disputed_one(user):
     waiting = [play(a_match("result"), (8, 3), (8, 3), (8, 3)) for _ in range(2)]
     disputed = play(a_match("result"), (8, 3), (8, 3), (8, 3))
-    confirmations.dispute(match=disputed, via=Via.OPPONENTS_LINK)
+    confirmations.dispute(match=disputed, seen_version=seen_version(disputed),
+                          via=Via.OPPONENTS_LINK)
     playing = play(a_match("result"), (8, 3))
-    count = confirmations.confirm_all_waiting(
-        matches=[m.pk for m in (*waiting, disputed, playing)], by=user)
-    assert count == 2
+    done = confirmations.confirm_all_waiting(
+        seen={m.pk: seen_version(m) for m in (*waiting, disputed, playing)}, by=user)
+    assert (done.confirmed, done.skipped) == ([m.pk for m in waiting], [])
     assert [fresh(m).confirmation for m in (*waiting, disputed, playing)] == [
         Confirmation.CONFIRMED, Confirmation.CONFIRMED, Confirmation.DISPUTED,
         Confirmation.NONE]
@@ -199,7 +205,7 @@ def test_a_paper_result_can_be_corrected_and_taken_back(user):
     match = a_match("hand")  # a result from paper is confirmed as a result
     paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
                              finish_reason="target")
-    confirmations.confirm(match=match, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
     paper.enter_paper_result(match=match, by=user, score_a=22, score_b=14,
                              finish_reason="target")
     assert (fresh(match).score_a, match.confirmation) == (22, Confirmation.WAITING)
@@ -253,7 +259,8 @@ def test_a_dispute_reason_with_hidden_characters_is_refused(organizer, reason):
     match = a_match_of(organizer)
     services.record_hand(match=match.pk, number=1, hand=rules.Hand.played(7, 4))
     with pytest.raises(InvalidInput) as refused:
-        confirmations.dispute(match=match.pk, via=Via.OPPONENTS_LINK, reason=reason)
+        confirmations.dispute(match=match.pk, seen_version=seen_version(match.pk),
+                              via=Via.OPPONENTS_LINK, reason=reason)
     assert refused.value.violations[0].code == "reason_characters"
     assert Match.objects.get(pk=match.pk).confirmation == "waiting"
 
@@ -266,9 +273,10 @@ def test_a_forfeit_waits_for_no_confirmation_and_cannot_hold_the_next_round(orga
     services.forfeit(match=m1.pk, team="b")
     assert Match.objects.get(pk=m1.pk).confirmation == "none"
     with pytest.raises(Conflict):
-        confirmations.dispute(match=m1.pk, via=Via.OPPONENTS_LINK, reason="we left")
+        confirmations.dispute(match=m1.pk, seen_version=seen_version(m1.pk),
+                              via=Via.OPPONENTS_LINK, reason="we left")
     finish(m2)
-    confirmations.confirm(match=m2.pk, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=m2.pk, seen_version=seen_version(m2.pk), via=Via.OPPONENTS_LINK)
     assert tournaments.draw_next_round(tournament=tournament).number == 2
     services.take_back_forfeit(match=m1.pk)
     assert Match.objects.get(pk=m1.pk).confirmation == "waiting"
@@ -277,9 +285,11 @@ def test_a_forfeit_waits_for_no_confirmation_and_cannot_hold_the_next_round(orga
 def test_correcting_an_earlier_hand_does_not_settle_the_dispute_of_the_last(organizer):
     match = a_match_of(organizer)
     services.record_hand(match=match.pk, number=1, hand=rules.Hand.played(7, 4))
-    confirmations.confirm(match=match.pk, via=Via.OPPONENTS_LINK)
+    confirmations.confirm(match=match.pk, seen_version=seen_version(match.pk),
+                          via=Via.OPPONENTS_LINK)
     services.record_hand(match=match.pk, number=2, hand=rules.Hand.played(6, 5))
-    confirmations.dispute(match=match.pk, via=Via.OPPONENTS_LINK, reason="hand 2 was 5–6")
+    confirmations.dispute(match=match.pk, seen_version=seen_version(match.pk),
+                          via=Via.OPPONENTS_LINK, reason="hand 2 was 5–6")
     services.correct_hand(match=match.pk, number=1, hand=rules.Hand.played(8, 3))
     disputed = Match.objects.get(pk=match.pk)
     assert (disputed.confirmation, disputed.dispute_reason, disputed.confirmed_hands) == \
@@ -290,3 +300,40 @@ def test_correcting_an_earlier_hand_does_not_settle_the_dispute_of_the_last(orga
     services.correct_hand(match=match.pk, number=2, hand=rules.Hand.played(5, 6))
     assert Match.objects.get(pk=match.pk).confirmation == "waiting"
     services.record_hand(match=match.pk, number=3, hand=rules.Hand.played(6, 5))
+
+
+# --- What was seen is what is confirmed (issue 30, item 4) ---------------------------------
+
+
+def test_a_confirmation_or_a_dispute_that_names_no_score_seen_is_refused():
+    match = play(a_match("result"), (8, 3), (8, 3), (8, 3))
+    for write in (confirmations.confirm, confirmations.dispute):
+        with pytest.raises(Conflict) as refused:
+            write(match=match, via=Via.OPPONENTS_LINK, seen_version=None)
+        assert refused.value.codes == ["score_unseen"]
+    assert fresh(match).confirmation == Confirmation.WAITING
+    assert not ConfirmationStep.objects.filter(match=match).exists()
+
+
+def test_confirm_them_all_skips_a_match_whose_score_changed_since_it_was_seen(user):
+    kept, changed = [play(a_match("result"), (8, 3), (8, 3), (8, 3)) for _ in range(2)]
+    seen = {kept.pk: kept.version, changed.pk: changed.version}
+    services.correct_hand(match=changed, number=3, hand=rules.Hand.played(9, 2))
+    done = confirmations.confirm_all_waiting(seen=seen, by=user)
+    assert (done.confirmed, done.skipped) == ([kept.pk], [changed.pk])
+    assert fresh(kept).confirmation == Confirmation.CONFIRMED
+    assert fresh(changed).confirmation == Confirmation.WAITING
+
+
+# --- Each team its own link (issue 30, item 2) ---------------------------------------------
+
+
+def test_a_new_opponents_link_replaces_the_old_one():
+    match = a_match("result")
+    old, keeper, version = match.opponents_token, match.scorekeeper_token, match.version
+    services.reissue_opponents_token(match=match)
+    fresh(match)
+    assert match.opponents_token != old and len(match.opponents_token) >= 43
+    assert match.scorekeeper_token == keeper  # the keeper's link is the keeper's business
+    assert match.version == version + 1  # a confirmation pending on the old link is stale
+    assert not Match.objects.filter(opponents_token=old).exists()

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from scoring import confirmations, paper, rules
 from scoring import services as scoring
 from scoring.models import Match
-from tests.factories import UserFactory
+from tests.factories import UserFactory, seen_version
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
 from tournaments.models import Tournament
@@ -56,13 +56,15 @@ def eventful_tournament():
     play_round(round_1)
     # Confirmations, a result from paper and a dispute go with the backup too (a round's
     # results are confirmed before the next round closes it).
-    confirmations.confirm(match=first, via=confirmations.Via.OPPONENTS_LINK)
+    confirmations.confirm(match=first, seen_version=seen_version(first),
+                          via=confirmations.Via.OPPONENTS_LINK)
     services.set_entry_flags(entry=tournament.entries.get(seed=5), withdrawn=True)
     round_2 = services.draw_next_round(tournament=tournament)  # round 2 in play
     kept_on_paper = round_2.tables.order_by("number")[1].match
     paper.enter_paper_result(match=kept_on_paper, by=owner, score_a=20, score_b=34,
                              finish_reason="target")
-    confirmations.dispute(match=kept_on_paper, via=confirmations.Via.OPPONENTS_LINK,
+    confirmations.dispute(match=kept_on_paper, seen_version=seen_version(kept_on_paper),
+                          via=confirmations.Via.OPPONENTS_LINK,
                           reason="20–35")
     return tournament
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Confirmation
 from tests.conftest import link_url
+from tests.factories import seen_version
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
 
@@ -36,7 +37,7 @@ def undo(client, match, number):
 
 def dispute(client, match, reason):
     return client.post(reverse("opponents_dispute", kwargs={"token": match.opponents_token}),
-                       {"reason": reason}, follow=True)
+                       {"reason": reason, "version": seen_version(match)}, follow=True)
 
 
 def state(match):
@@ -132,7 +133,8 @@ def test_final_result_the_opponents_or_an_organizer_settle_it(client, organizer)
     tournament, round_1, match = first_table(organizer)
     play_round(round_1)
     dispute(client, match, "")
-    client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]))
+    client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]),
+                {"version": seen_version(match)})
     assert state(match) == Confirmation.CONFIRMED
     match.refresh_from_db()
     last = match.hands.order_by("number").last()

@@ -126,7 +126,7 @@ def test_forfeit_tables_get_no_card(client, organizer):
     round_2 = services.draw_next_round(tournament=tournament)
     assert round_2.tables.count() == 2
     cards = client.get(reverse("tournament_round_cards", args=[tournament.pk, 2]))
-    assert cards.content.decode().count('<article class="table-card-print">') == 1
+    assert cards.content.decode().count('<article class="slip slip-keeper"') == 1
 
 
 def test_a_late_team_cannot_join_a_round_robin_under_way(organizer):

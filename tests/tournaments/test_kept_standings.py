@@ -16,6 +16,7 @@ from django.urls import reverse
 from api import tournaments as api_tournaments
 from scoring import confirmations, paper, rules
 from scoring import services as scoring
+from tests.factories import seen_version
 from tests.tournaments.helpers import finish, make_tournament
 from tournaments import selectors, services, standings_cache
 from tournaments.models import Tournament
@@ -83,7 +84,8 @@ def test_a_confirmation_takes_the_provisional_mark_off_at_once(client, organizer
     rows, _read = dashboard(client, tournament)
     assert rows[0] == (first.entry_a.team.name, 1, "(provisional)")
 
-    confirmations.confirm(match=first.match.pk, via=confirmations.Via.OPPONENTS_LINK)
+    confirmations.confirm(match=first.match.pk, seen_version=seen_version(first.match.pk),
+                          via=confirmations.Via.OPPONENTS_LINK)
     rows, read = dashboard(client, tournament)
     assert read == 1 and rows[0] == (first.entry_a.team.name, 1, "")
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from accounts.services import issue_token
 from scoring.models import Confirmation
 from tests.api.conftest import ApiClient
+from tests.factories import seen_version
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
 
@@ -36,13 +37,15 @@ def test_once_the_next_round_is_drawn_the_opponents_can_no_longer_answer(client,
     assert "Round 1 is closed: the next round is drawn and its results are final." in page
     assert 'id="confirm-form"' not in page and 'id="dispute-form"' not in page
     for action in ("opponents_confirm", "opponents_dispute"):
-        response = client.post(opponents(match, action), {"reason": "too late"}, follow=True)
+        response = client.post(opponents(match, action),
+                               {"reason": "too late", "version": seen_version(match)}, follow=True)
         assert "Round 1 is closed" in response.content.decode()
     match.refresh_from_db()
     assert match.confirmation == Confirmation.WAITING and not match.confirmation_steps.exists()
     api = ApiClient(client, match.opponents_token)
     for action in ("confirm", "dispute"):
-        refused = api.post(f"/matches/{match.pk}/{action}", {})
+        refused = api.post(f"/matches/{match.pk}/{action}?version={seen_version(match)}",
+                           {"version": seen_version(match)})
         assert refused.status_code == 409 and refused.json()["code"] == "round_closed"
 
 
@@ -54,13 +57,15 @@ def test_the_last_round_stays_open_to_a_dispute_until_the_organizers_close_the_t
     play_round(round_1)  # the tournament is over: its one round played
     page = client.get(opponents(match)).content.decode()
     assert "Open to dispute until the organizers close the tournament." in page
-    client.post(opponents(match, "opponents_dispute"), {"reason": "Hand 2"})
+    client.post(opponents(match, "opponents_dispute"),
+                {"reason": "Hand 2", "version": seen_version(match)})
     dashboard = reverse("tournament_dashboard", args=[tournament.pk])
     close = reverse("tournament_close", args=[tournament.pk])
     assert "Close the tournament" in client.get(dashboard).content.decode()
     refused = client.post(close, follow=True).content.decode()
     assert "Round 1 cannot close: 1 result is disputed." in refused
-    client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]))
+    client.post(reverse("tournament_table_confirm", args=[tournament.pk, 1, 1]),
+                {"version": seen_version(match)})
     closed = client.post(close, follow=True).content.decode()
     assert "The tournament is closed: its results are final." in closed
     tournament.refresh_from_db()
@@ -68,12 +73,13 @@ def test_the_last_round_stays_open_to_a_dispute_until_the_organizers_close_the_t
     client.logout()
     page = client.get(opponents(match)).content.decode()
     assert "The organizers closed the tournament: its results are final." in page
-    response = client.post(opponents(match, "opponents_dispute"), {"reason": "x"}, follow=True)
+    response = client.post(opponents(match, "opponents_dispute"),
+                           {"reason": "x", "version": seen_version(match)}, follow=True)
     assert "The organizers closed the tournament" in response.content.decode()
     match.refresh_from_db()
     assert match.confirmation == Confirmation.CONFIRMED
     api = ApiClient(client, match.opponents_token)
-    refused = api.post(f"/matches/{match.pk}/dispute", {})
+    refused = api.post(f"/matches/{match.pk}/dispute", {"version": seen_version(match)})
     assert refused.status_code == 409 and refused.json()["code"] == "tournament_closed"
 
 

@@ -13,6 +13,7 @@ from tournaments.services.rounds import (
     draw_next_round,
     put_winner_through,
     reissue_table_link,
+    reissue_table_opponents_link,
     rematch_warnings,
     swap_teams,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "ListedTeam", "Settings", "add_organizer", "add_teams", "call_time", "close_tournament",
     "create_tournament",
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
-    "reissue_table_link", "rematch_warnings", "remove_entry", "remove_organizer",
-    "set_entry_flags", "set_seeds", "swap_teams", "update_tournament", "validate_settings",
+    "reissue_table_link", "reissue_table_opponents_link", "rematch_warnings", "remove_entry",
+    "remove_organizer", "set_entry_flags", "set_seeds", "swap_teams", "update_tournament",
+    "validate_settings",
 ]

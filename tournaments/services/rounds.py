@@ -345,3 +345,9 @@ def call_time(*, round: Round) -> int:
 def reissue_table_link(*, table: Table) -> Match:
     """Revoke a table's score keeper link and make a new one."""
     return scoring.reissue_scorekeeper_token(match=table.match_id)
+
+
+@transaction.atomic
+def reissue_table_opponents_link(*, table: Table) -> Match:
+    """Revoke a table's opponents' link and make a new one."""
+    return scoring.reissue_opponents_token(match=table.match_id)

@@ -112,23 +112,39 @@ def round_call_time(request, tournament, number):
     return redirect("tournament_dashboard", pk=tournament.pk)
 
 
-@organizer_view
-@require_POST
-def table_reissue(request, tournament, number, table):
+def _table_of(tournament, number, table) -> Table:
     found = Table.objects.filter(round__tournament=tournament, round__number=number,
                                  number=table).first()
     if found is None:
         raise Http404
-    services.reissue_table_link(table=found)
+    return found
+
+
+@organizer_view
+@require_POST
+def table_reissue(request, tournament, number, table):
+    services.reissue_table_link(table=_table_of(tournament, number, table))
     messages.success(request, _("Table %(number)s has a new score keeper link; the old one no "
                                 "longer works. Print its card again.") % {"number": table})
     return redirect("tournament_round", pk=tournament.pk, number=number)
 
 
 @organizer_view
+@require_POST
+def table_reissue_opponents(request, tournament, number, table):
+    """A new opponents' link for a table (its slip went to the wrong hands): the old one
+    answers 404 from now on."""
+    services.reissue_table_opponents_link(table=_table_of(tournament, number, table))
+    messages.success(request, _("Table %(number)s has a new opponents' link; the old one no "
+                                "longer works. Print its slips again.") % {"number": table})
+    return redirect("tournament_round", pk=tournament.pk, number=number)
+
+
+@organizer_view
 @require_GET
 def round_cards(request, tournament, number):
-    """Printable table cards: each table's number, teams and score keeper link as a QR code."""
+    """Printable table slips: for each table, the score keeper's (its link as a QR code)
+    and, when the opponents confirm, the opponents' own, to be cut apart and handed over."""
     round, _view, round_view = round_and_views(tournament, number)
     cards = []
     for table in round_view.tables:
@@ -144,4 +160,3 @@ def round_cards(request, tournament, number):
     return TemplateResponse(request, "tournaments/cards.html", {
         "tournament": tournament, "round": round, "cards": cards, "byes": round_view.byes,
     })
-

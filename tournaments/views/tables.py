@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scoring import confirmations, paper, rules
 from scoring.errors import Conflict, ScoringError
-from scoring.links import opponents_link, qr_svg, scorekeeper_link
+from scoring.links import qr_svg, scorekeeper_link
 from tournaments.forms import PaperResultForm
 from tournaments.models import Table
 from tournaments.views.manage import organizer_view, refusal_messages
@@ -34,15 +34,31 @@ def _back(tournament):
     return redirect("tournament_dashboard", pk=tournament.pk)
 
 
+def _version(value: str) -> int | None:
+    """A version as a form sent it: a whole number, or nothing."""
+    return int(value) if value.isascii() and value.isdecimal() and len(value) <= 10 else None
+
+
+def _skipped(request, number) -> None:
+    messages.warning(request, _("Table %(number)s skipped: its score changed since you "
+                                "loaded the page.") % {"number": number})
+
+
 @organizer_view
 @require_POST
 def confirm_for_team(request, tournament, number, table):
     """The organizer confirms a table's score on the opponents' behalf (also a disputed
-    one, once talked over)."""
+    one, once talked over): the score the dashboard showed (its version), else nothing."""
     found = _table(tournament, number, table)
     try:
         confirmations.confirm(match=found.match, via=confirmations.Via.ORGANIZER,
-                              by=request.user)
+                              by=request.user,
+                              seen_version=_version(request.POST.get("version", "")))
+    except Conflict as error:
+        if set(error.codes) & {"score_changed", "score_unseen"}:
+            _skipped(request, table)
+        else:
+            refusal_messages(request, error)
     except ScoringError as error:
         refusal_messages(request, error)
     else:
@@ -51,16 +67,34 @@ def confirm_for_team(request, tournament, number, table):
     return _back(tournament)
 
 
+def _seen_on_page(values, tables) -> dict[int, int]:
+    """The versions the dashboard showed ("match id:version" each), for this round's tables
+    only: whatever else a form sends is not confirmed."""
+    ours = {t.match.pk for t in tables}
+    seen = {}
+    for value in values:
+        pk, _sep, version = value.partition(":")
+        pk, version = _version(pk), _version(version)
+        if pk in ours and version is not None:
+            seen[pk] = version
+    return seen
+
+
 @organizer_view
 @require_POST
 def confirm_all(request, tournament, number):
-    """Every table of the round waiting for confirmation, confirmed at once."""
+    """Every table of the round that waited for confirmation on the dashboard it was
+    pressed on, confirmed at once; a table whose score changed since is skipped, and said."""
     _round, _view, round_view = round_and_views(tournament, number)
-    count = confirmations.confirm_all_waiting(
-        matches=[t.match.pk for t in round_view.waiting], by=request.user)
+    done = confirmations.confirm_all_waiting(
+        seen=_seen_on_page(request.POST.getlist("seen"), round_view.tables), by=request.user)
+    count = len(done.confirmed)
     messages.success(request, ngettext(
         "%(count)s result confirmed for the teams.", "%(count)s results confirmed for the teams.",
         count) % {"count": count})
+    table_of = {t.match.pk: t.table.number for t in round_view.tables}
+    for pk in done.skipped:
+        _skipped(request, table_of[pk])
     return _back(tournament)
 
 
@@ -124,7 +158,8 @@ def _seats(table_view) -> dict[str, str]:
 @organizer_view
 @require_GET
 def score_sheets(request, tournament, number):
-    """Printable score sheets, one page per table (or only `?table=N`)."""
+    """Printable score sheets, one page per table (or only `?table=N`): the score keeper's,
+    with the keeper's link alone (the opponents' is on their own slip, tournament_round_cards)."""
     round, _view, round_view = round_and_views(tournament, number)
     only = request.GET.get("table")
     sheets = []
@@ -141,8 +176,6 @@ def score_sheets(request, tournament, number):
             "lines": [{"number": n, "dealer": seat, "player": seats[seat]}
                       for n in range(1, SHEET_LINES + 1)
                       for seat in [rules.dealer_of_hand(match.variant, match.first_dealer, n)]],
-            "opponents_qr": qr_svg(opponents_link(request, match))
-            if match.confirmation_mode != "none" else None,
         })
     if not sheets:
         raise Http404
