@@ -148,6 +148,17 @@ def close_tournament(request, id: int = TournamentId):
     return tournament_data(overview(tournament), tokens=True)
 
 
+@router.post("/tournaments/{id}/reopen", response={200: TournamentOut, **ERRORS},
+             auth=auth.PERSONAL, summary="Reopen a closed tournament")
+def reopen_tournament(request, id: int = TournamentId):
+    """A closing taken back: the opponents' tokens confirm and dispute again, the score
+    keeper tokens write. Reopening an open tournament is no error."""
+    auth.personal_user(request)
+    tournament = _tournament(request, id, organize=True)
+    tournament = services.reopen_tournament(tournament=tournament)
+    return tournament_data(overview(tournament), tokens=True)
+
+
 @router.get("/tournaments/{id}/standings", response={200: StandingsOut, **ERRORS},
             auth=auth.PUBLIC, summary="The standings", openapi_extra=auth.PUBLIC_SECURITY)
 def standings(request, id: int = TournamentId):

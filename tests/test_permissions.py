@@ -109,6 +109,7 @@ CASES = [
      ORGANIZERS),
     ("tournament_draw", "post", TOURNAMENT, ORGANIZERS),
     ("tournament_close", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_reopen", "post", TOURNAMENT, ORGANIZERS),
     ("tournament_round", "get", lambda w: {"pk": w["tournament"].pk, "number": 1}, ORGANIZERS),
     ("tournament_round_swap", "post", lambda w: {"pk": w["tournament"].pk, "number": 1},
      ORGANIZERS),

@@ -102,6 +102,7 @@ def tournament_data(view: Overview) -> dict:
             "confirmation": t.confirmation,
             "owner": t.owner.get_username(),
             "created_at": t.created_at.isoformat(),
+            "closed_at": t.closed_at.isoformat() if t.closed_at else None,
             "organizers": [u.get_username() for u in t.organizers.all()],
         },
         "teams": [

@@ -19,6 +19,7 @@ urlpatterns = [
          name="tournament_team_flag"),
     path("tournaments/<int:pk>/rounds/", rounds.draw_round, name="tournament_draw"),
     path("tournaments/<int:pk>/close/", rounds.close_tournament, name="tournament_close"),
+    path("tournaments/<int:pk>/reopen/", rounds.reopen_tournament, name="tournament_reopen"),
     path("tournaments/<int:pk>/rounds/<int:number>/", rounds.round_detail,
          name="tournament_round"),
     path("tournaments/<int:pk>/rounds/<int:number>/swap/", rounds.round_swap,

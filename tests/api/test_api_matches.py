@@ -160,6 +160,7 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/tournaments", "/api/v1/tournaments/{id}",
                                     "/api/v1/tournaments/{id}/rounds",
                                     "/api/v1/tournaments/{id}/close",
+                                    "/api/v1/tournaments/{id}/reopen",
                                     "/api/v1/tournaments/{id}/standings",
                                     "/api/v1/tournaments/{id}/teams/{team_id}",
                                     "/api/v1/clubs/{id}", "/api/v1/clubs/{id}/players",

@@ -4,6 +4,7 @@ and dispute, as the keeper's link refuses writes; until then their page says how
 result stays open to a dispute."""
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from accounts.services import issue_token
@@ -12,6 +13,7 @@ from tests.api.conftest import ApiClient
 from tests.factories import seen_version
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +94,42 @@ def test_the_api_closes_a_tournament_once_it_is_over(client, organizer):
     body = api.post(f"/tournaments/{tournament.pk}/close").json()
     assert body["closed"] is True
     assert api.post(f"/tournaments/{tournament.pk}/close").status_code == 200  # once
+
+
+def test_a_tournament_closed_by_mistake_is_reopened_and_open_to_a_dispute_again(
+        client, organizer):
+    tournament = make_tournament(organizer, teams=2, format="round_robin")
+    round_1 = services.draw_next_round(tournament=tournament)
+    match = table_1(round_1)
+    play_round(round_1)
+    client.post(reverse("tournament_close", args=[tournament.pk]))
+    dashboard = client.post(reverse("tournament_reopen", args=[tournament.pk]), follow=True)
+    assert "The tournament is open again" in dashboard.content.decode()
+    assert "Close the tournament" in dashboard.content.decode()
+    client.logout()
+    page = client.get(opponents(match)).content.decode()
+    assert "Open to dispute until the organizers close the tournament." in page
+    client.post(opponents(match, "opponents_dispute"),
+                {"reason": "Hand 1", "version": seen_version(match)})
+    match.refresh_from_db()
+    assert match.confirmation == Confirmation.DISPUTED
+
+
+def test_the_api_reopens_a_closed_tournament(client, organizer):
+    api = ApiClient(client, issue_token(user=organizer))
+    tournament = make_tournament(organizer, teams=2, format="round_robin", confirmation="none")
+    play_round(services.draw_next_round(tournament=tournament))
+    api.post(f"/tournaments/{tournament.pk}/close")
+    assert api.post(f"/tournaments/{tournament.pk}/reopen").json()["closed"] is False
+    assert api.post(f"/tournaments/{tournament.pk}/reopen").status_code == 200  # once
+
+
+def test_a_closed_tournament_comes_back_from_its_backup_closed(organizer, tmp_path):
+    tournament = make_tournament(organizer, teams=2, format="round_robin", confirmation="none")
+    play_round(services.draw_next_round(tournament=tournament))
+    services.close_tournament(tournament=tournament)
+    path = tmp_path / "backup.json"
+    call_command("export_tournament", str(tournament.pk), output=str(path))
+    call_command("import_tournament", str(path))
+    restored = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert restored.closed_at is not None

@@ -15,6 +15,7 @@ from tournaments.services.rounds import (
     reissue_table_link,
     reissue_table_opponents_link,
     rematch_warnings,
+    reopen_tournament,
     swap_teams,
 )
 from tournaments.services.teams import (
@@ -39,6 +40,6 @@ __all__ = [
     "create_tournament",
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
     "reissue_table_link", "reissue_table_opponents_link", "rematch_warnings", "remove_entry",
-    "remove_organizer", "set_entry_flags", "set_seeds", "swap_teams", "update_tournament",
-    "validate_settings",
+    "remove_organizer", "reopen_tournament", "set_entry_flags", "set_seeds", "swap_teams",
+    "update_tournament", "validate_settings",
 ]

@@ -127,6 +127,10 @@ def _import_tournament(data: dict, owner) -> Tournament:
         for bye in round_data["byes"]:
             Bye.objects.create(round=new_round, entry=entries[bye["team"]],
                                position=bye["position"])
+    # Closed last: its results final, as they were (backups from before closing: open).
+    if closed_at := read.when(info.get("closed_at")):
+        tournament.closed_at = closed_at
+        tournament.save(update_fields=["closed_at"])
     return tournament
 
 

@@ -120,6 +120,20 @@ def close_tournament(*, tournament: Tournament) -> Tournament:
     return locked
 
 
+@transaction.atomic
+def reopen_tournament(*, tournament: Tournament) -> Tournament:
+    """The organizers take a closing back (closed by mistake, or a result to talk over
+    again): the opponents' links confirm and dispute again, the table links write. Opening
+    an open tournament is no error."""
+    locked = lock(tournament)
+    if locked.closed_at is None:
+        return locked
+    locked.closed_at = None
+    locked.version += 1
+    locked.save(update_fields=["closed_at", "version"])
+    return locked
+
+
 def _fix_the_field(tournament: Tournament, entries) -> None:
     """Round 1's teams in seed order, and a Swiss's number of rounds when left to what
     suits the field."""

@@ -65,6 +65,16 @@ def close_tournament(request, tournament):
 
 
 @organizer_view
+@require_POST
+def reopen_tournament(request, tournament):
+    """A closing taken back: the opponents may confirm and dispute again."""
+    services.reopen_tournament(tournament=tournament)
+    messages.success(request, _("The tournament is open again: the opponents can confirm or "
+                                "dispute its last round's results, and its tables can write."))
+    return redirect("tournament_dashboard", pk=tournament.pk)
+
+
+@organizer_view
 @require_GET
 def round_detail(request, tournament, number):
     round, view, round_view = round_and_views(tournament, number)
