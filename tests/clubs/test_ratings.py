@@ -114,11 +114,11 @@ def test_a_paper_result_entered_again_keeps_the_ratings_equal_to_a_recompute(clu
                                     team_b=NewTeam(" & ".join(pair_b), pair_b))
 
     first = start(("Anne", "Benoît"), ("Chloé", "Denis"))
-    paper.enter_paper_result(match=first.pk, by=user, score_a=12, score_b=5,
+    paper.enter_paper_result(match=first.pk, by=user, score_a=12, score_b=10,
                              finish_reason="target")
     second = start(("Anne", "Chloé"), ("Benoît", "Denis"))
     scoring.record_hand(match=second.pk, number=1, hand=rules.Hand.played(11, 0))
-    paper.enter_paper_result(match=first.pk, by=user, score_a=13, score_b=5,
+    paper.enter_paper_result(match=first.pk, by=user, score_a=13, score_b=9,
                              finish_reason="target")
     live = sorted(Member.objects.filter(club=club).values_list("name", "mu", "sigma"))
     services.rerate(club=club)
