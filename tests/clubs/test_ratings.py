@@ -4,7 +4,7 @@ recomputation from history."""
 import random
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from clubs import rating_model, services
 from clubs.models import Member, RatingChange
@@ -63,6 +63,18 @@ def test_a_corrected_result_and_an_undone_one_move_the_ratings(club, user):
     undone = snapshot(club)
     call_command("recompute_ratings", str(club.pk))
     assert snapshot(club) == undone
+
+
+@pytest.mark.parametrize("typed", ["²", "⑤", "9" * 30, "\x00", "Les As\x00"])
+def test_recompute_ratings_of_a_club_no_one_can_name_says_so(club, typed):
+    with pytest.raises(CommandError, match="No single club is"):
+        call_command("recompute_ratings", typed)
+
+
+def test_recompute_ratings_finds_a_club_by_its_id_or_its_name(club, capsys):
+    call_command("recompute_ratings", str(club.pk))
+    call_command("recompute_ratings", club.name)
+    assert capsys.readouterr().out.count(f"{club.name}: ") == 2
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
