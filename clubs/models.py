@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring import names
 from scoring.models import TEAM_CHOICES, Match, Player
 from tournaments.models import Tournament
 
@@ -79,7 +80,7 @@ class Alias(models.Model):
     own, their former names, and those of players merged into them."""
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="+", verbose_name=_("club"))
-    key = models.CharField(_("name key"), max_length=60)
+    key = models.CharField(_("name key"), max_length=names.KEY_MAX_LENGTH)
     member = models.ForeignKey(Member, models.CASCADE, related_name="aliases",
                                verbose_name=_("club player"))
 

@@ -61,9 +61,10 @@ def season_standings(nights: list[Night], table: list[int], best_of: int | None
 def parse_table(text: str) -> list[int] | None:
     """"25, 18, 15" (commas, spaces or semicolons) as points for 1st, 2nd, 3rd...; None
     when it is not a list of 1 to 64 whole numbers from 0 to 1000, none above the one
-    before."""
+    before. Digits are 0 to 9: "²" or "⑤" pass str.isdigit() but int() cannot read them."""
     parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
-    if not 1 <= len(parts) <= 64 or not all(p.isdigit() and int(p) <= 1000 for p in parts):
+    if not 1 <= len(parts) <= 64 or not all(
+            p.isascii() and p.isdigit() and int(p) <= 1000 for p in parts):
         return None
     points = [int(p) for p in parts]
     return points if all(a >= b for a, b in pairwise(points)) else None

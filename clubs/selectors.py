@@ -251,7 +251,10 @@ def player_page(member: Member) -> PlayerPage:
 
 def suggestions(club_id: int, typed: str, limit: int) -> list[Member]:
     """Roster players whose name or nickname holds what was typed (case and accents as
-    typed), those starting with it first."""
+    typed), those starting with it first. What no name can hold (a NUL, which PostgreSQL
+    refuses in a query, or invisible characters) is offered nothing."""
+    if names.has_control(typed or "") or names.has_invisible(typed or ""):
+        return []
     typed = names.normalise(typed or "")[:60]
     members = roster(club_id)
     if typed:

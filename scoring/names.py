@@ -5,14 +5,19 @@ Stored: Unicode NFC (an "é" typed as "e" and an accent is the keyboard's "é"),
 trimmed and each run of it, no-break spaces included, one space. Refused: control characters,
 and the invisible or blank characters that make two names look alike, a name look empty, or
 show a name's letters in another order (zero-width characters, bidirectional controls,
-fillers).
+fillers). Compared: by what they look like, whatever the case, the spacing, the width, the
+invisible characters, or the script a letter was typed in ("Les Bleus", and the same with a
+Cyrillic capital ve U+0412 for its B, or a Cyrillic ie U+0435 for an e, are one name):
+Unicode's confusable skeleton (Unicode Technical Standard #39), as ICU computes it.
 """
 
 import re
 import unicodedata
 from collections.abc import Iterable
 from enum import Enum
+from functools import cache
 
+import icu
 from django.utils.translation import gettext_noop
 
 from scoring import rules
@@ -50,11 +55,40 @@ def normalise(value: str) -> str:
     return " ".join(unicodedata.normalize("NFC", value).split())
 
 
+# The longest key of a name of 60 characters: a character's skeleton is at most 18 long
+# (U+FDFA's, in Arabic letters).
+KEY_MAX_LENGTH = 60 * 18
+
+# ICU's spoof checker: its skeleton is UTS #39's (the checks given no longer change it).
+SPOOF_CHECKER = icu.SpoofChecker()
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of `text`: each character replaced by the one it is drawn like
+    (Cyrillic ve U+0412 and Greek beta U+0392 by B, Cyrillic ie U+0435 by e, the digit 1
+    by l), in NFD."""
+    return SPOOF_CHECKER.getSkeleton(icu.USpoofChecks.ALL_CHECKS, text)
+
+
+@cache
+def _looks(char: str) -> str:
+    """What one character looks like, case aside. The skeleton is case-sensitive: a
+    character drawn like a capital (Cyrillic ve U+0412 as B, Greek eta U+0397 as H, the
+    digit 0 as O) counts as that capital's small letter; any other is folded to its small
+    letter first, then drawn (Latin I and Ukrainian I U+0406 as i, so that case never
+    matters for them)."""
+    drawn = skeleton(char)
+    if drawn != char and drawn.casefold() != drawn:
+        return skeleton(drawn.casefold())
+    return skeleton(char.casefold())
+
+
 def key(value: str) -> str:
     """What names are compared by: one key, one name, whatever the case, the spacing, the
-    compatibility forms (full-width letters) or invisible characters stored before."""
-    folded = unicodedata.normalize("NFKC", SHAPING.sub("", INVISIBLE.sub("", value))).casefold()
-    return normalise(unicodedata.normalize("NFKC", folded))
+    compatibility forms (full-width letters), invisible characters stored before, or the
+    script a letter that looks the same was typed in (a skeleton: never shown)."""
+    plain = unicodedata.normalize("NFKC", SHAPING.sub("", INVISIBLE.sub("", value)))
+    return normalise("".join(_looks(char) for char in plain))
 
 
 def has_invisible(value: str) -> bool:

@@ -11,10 +11,12 @@ Django layer translates the template and fills in the parameters.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
+from functools import cache
 from typing import Any, NamedTuple
 
 
@@ -1034,15 +1036,86 @@ def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
     return check_can_record(state, state.next_hand)
 
 
-# --- A result kept on paper ----------------------------------------------------------------
+# --- Which scores a match can reach --------------------------------------------------------
 
 
-def most_points_in_a_hand(variant: Variant | str) -> int:
-    """The most one hand can give a team: all 11 card points and two politaines in the
-    Politaine family, la vole in La Quadrette."""
+@cache
+def hand_outcomes(variant: Variant | str) -> frozenset[Pair]:
+    """Every pair of points one played hand can add to the two totals, as `validate_hand`
+    allows the hands: in the Politaine family 11 card points split any way, plus 11 per
+    politaine (at most two, each above its floor); in La Quadrette 2-0, 1-0, 1-1, 0-1, 0-2.
+    Four sevens adds nothing (it ends the match)."""
+    variant = Variant(variant)
     if variant_rules(variant).family is Family.QUADRETTE:
-        return LA_VOLE_POINTS
-    return HAND_CARD_POINTS + MAX_POLITAINES_PER_HAND * POLITAINE_BONUS
+        hands = [Hand.quadrette(tricks, QUADRETTE_TRICKS - tricks)
+                 for tricks in range(QUADRETTE_TRICKS + 1)]
+    else:
+        hands = [Hand.played(points, HAND_CARD_POINTS - points, made_a, made_b)
+                 for points in range(HAND_CARD_POINTS + 1)
+                 for made_a in range(MAX_POLITAINES_PER_HAND + 1)
+                 for made_b in range(MAX_POLITAINES_PER_HAND + 1)]
+    return frozenset(Pair(*hand_points(variant, hand)) for hand in hands
+                     if not validate_hand(variant, hand))
+
+
+@cache
+def totals_step(variant: Variant | str) -> int:
+    """What the two totals added together are always a multiple of: 11 in the Politaine
+    family (each hand adds 11, plus 11 per politaine), 1 in La Quadrette."""
+    return math.gcd(*(outcome.total for outcome in hand_outcomes(variant)))
+
+
+def can_stand_at(variant: Variant | str, target: int, score: Pair) -> bool:
+    """Whether a match of `variant` to `target` can be in progress at `score`, after some
+    hands (none: 0-0), with time called or not.
+
+    Below the target, every pair of totals whose sum is a multiple of `totals_step` is
+    played: with hands of card points alone (any split of 11) or of single points (1-0,
+    0-1) each team's total only grows, so the match stays under the target on the way.
+    At or past it only level totals play on. In the Politaine family no hand adds the same
+    to both teams (11 and 33 are odd, and a hand of 22 has a politaine on one side only),
+    so the totals can be level there only when one hand took them from below the target,
+    and the next hand ends the match. In La Quadrette a 3-3 adds 1 to each team: from
+    6-6 (to 7) the totals stay level at any height.
+    """
+    a, b = score
+    if not (is_whole(a) and is_whole(b)) or min(a, b) < 0 or (a + b) % totals_step(variant):
+        return False
+    if max(a, b) < target:
+        return True
+    if a != b:
+        return False
+    outcomes = hand_outcomes(variant)
+    if Pair(1, 1) in outcomes:
+        return True
+    return any(max(a - p, a - q) < target and can_stand_at(variant, target, Pair(a - p, a - q))
+               for p, q in outcomes)
+
+
+def can_end_at(variant: Variant | str, target: int, score: Pair,
+               finish_reason: FinishReason | str) -> bool:
+    """Whether a match of `variant` to `target` can end at `score` for `finish_reason`: the
+    one question a final result from elsewhere (a paper score sheet) must answer yes to.
+
+    On the target: a team ahead at or past it, one hand after a score the match could stand
+    at. When time was called: a team ahead below the target, one hand after such a score.
+    On four sevens (Politaine family only): any score the match could stand at, whichever
+    team was dealt them. On a forfeit: any score the match could stand at.
+    """
+    reason = FinishReason(finish_reason)
+    score = Pair(*score)
+    if reason is FinishReason.FOUR_SEVENS:
+        return (variant_rules(variant).family is Family.POLITAINE
+                and can_stand_at(variant, target, score))
+    if reason is FinishReason.FORFEIT:
+        return can_stand_at(variant, target, score)
+    if score.a == score.b or (max(score) >= target) != (reason is FinishReason.TARGET):
+        return False
+    return any(can_stand_at(variant, target, Pair(score.a - p, score.b - q))
+               for p, q in hand_outcomes(variant))
+
+
+# --- A result kept on paper ----------------------------------------------------------------
 
 
 def validate_paper_result(
@@ -1055,38 +1128,31 @@ def validate_paper_result(
     """A table's final result copied from its paper score sheet, checked as a replay would
     have ended it: on the target, the winner reached it with the higher total; on four
     sevens, the team dealt them wins whatever the totals; when time was called, the
-    higher total wins. No total goes past what the last hand could have added."""
-    problems = []
+    higher total wins. Then some sequence of hands must end there (`can_end_at`)."""
     if not all(_whole_in_range(total, 0, 99_999) for total in score):
         return [Violation("paper_totals", _("Each team's total is a whole number, 0 or more."),
                           "score_a")]
-    ceiling = target - 1 + most_points_in_a_hand(variant)
-    if max(score) > ceiling:
-        problems.append(Violation(
-            "paper_total_too_high",
-            _("A match to %(target)s cannot end above %(ceiling)s: check the totals."),
-            "score_a", {"target": target, "ceiling": ceiling}))
+    score = Pair(*score)
     reasons = {reason.value for reason in (FinishReason.TARGET, FinishReason.TIME,
                                            FinishReason.FOUR_SEVENS)}
     if finish_reason not in reasons:
-        return [*problems, Violation("paper_reason", _("Say how the match ended."),
-                                     "finish_reason")]
+        return [Violation("paper_reason", _("Say how the match ended."), "finish_reason")]
     reason = FinishReason(finish_reason)
+    problems = []
     if reason is FinishReason.FOUR_SEVENS:
         if variant_rules(variant).family is Family.QUADRETTE:
-            problems.append(Violation("paper_four_sevens_quadrette",
-                                      _("La Quadrette has no four sevens."), "finish_reason"))
-        elif four_sevens_team not in (Team.A.value, Team.B.value):
+            return [Violation("paper_four_sevens_quadrette",
+                              _("La Quadrette has no four sevens."), "finish_reason")]
+        if four_sevens_team not in (Team.A.value, Team.B.value):
             problems.append(Violation("paper_four_sevens_team",
                                       _("Say which team was dealt the four sevens."),
                                       "finish_reason"))
-        elif max(score) >= target and score.a != score.b:
+        if max(score) >= target and score.a != score.b:
             problems.append(Violation(
                 "paper_four_sevens_after_target",
                 _("A team had already reached %(target)s: the match ended on the target "
                   "before the four sevens were dealt."), "finish_reason", {"target": target}))
-        return problems
-    if score.a == score.b:
+    elif score.a == score.b:
         problems.append(Violation(
             "paper_level",
             _("The totals are level: a match is never won on level totals (another hand is "
@@ -1101,7 +1167,25 @@ def validate_paper_result(
             "paper_time_after_target",
             _("A team reached the target of %(target)s: the match ended on the target, not "
               "on time."), "finish_reason", {"target": target}))
-    return problems
+    if problems or can_end_at(variant, target, score, reason):
+        return problems
+    if score.total % (step := totals_step(variant)):
+        return [Violation(
+            "paper_totals_sum",
+            _("The two totals add up to %(total)s, but every hand adds 11 points to them, "
+              "plus 11 per politaine: together they are always a multiple of 11 (%(below)s "
+              "or %(above)s here). Check the totals."),
+            "score_a",
+            {"total": score.total, "below": score.total // step * step,
+             "above": (score.total // step + 1) * step})]
+    return [Violation(
+        "paper_unreachable",
+        _("No match to %(target)s can end at %(score_a)s–%(score_b)s this way: no run of "
+          "hands gets there (one hand adds at most %(most)s points to a team, and the match "
+          "ends as soon as a team is ahead at or past the target). Check the totals."),
+        "score_a",
+        {"target": target, "score_a": score.a, "score_b": score.b,
+         "most": max(max(outcome) for outcome in hand_outcomes(variant))})]
 
 
 def paper_state(

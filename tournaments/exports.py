@@ -28,12 +28,12 @@ BYTE_ORDER_MARK = "\ufeff"
 
 
 def csv_text(header: list[str], rows: Iterable[list]) -> str:
-    """Every CSV export, its cells made safe for spreadsheets."""
+    """Every CSV export, every cell made safe for spreadsheets, the header's too (a season's
+    header holds its nights' names)."""
     out = io.StringIO()
     out.write(BYTE_ORDER_MARK)
     writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows([spreadsheet_cell(cell) for cell in row] for row in rows)
+    writer.writerows([spreadsheet_cell(cell) for cell in row] for row in (header, *rows))
     return out.getvalue()
 
 

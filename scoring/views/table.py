@@ -183,7 +183,7 @@ def _saw_every_other_hand(request, access) -> bool:
 def _seen(request) -> str:
     """The version the phone's history shows, as its form sent it (digits, or nothing)."""
     seen = request.POST.get("seen", "")
-    return seen if seen.isdigit() and len(seen) <= 18 else ""
+    return seen if seen.isascii() and seen.isdigit() and len(seen) <= 18 else ""
 
 
 @require_POST

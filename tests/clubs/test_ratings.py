@@ -4,7 +4,7 @@ recomputation from history."""
 import random
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from clubs import rating_model, services
 from clubs.models import Member, RatingChange
@@ -65,6 +65,18 @@ def test_a_corrected_result_and_an_undone_one_move_the_ratings(club, user):
     assert snapshot(club) == undone
 
 
+@pytest.mark.parametrize("typed", ["²", "⑤", "9" * 30, "\x00", "Les As\x00"])
+def test_recompute_ratings_of_a_club_no_one_can_name_says_so(club, typed):
+    with pytest.raises(CommandError, match="No single club is"):
+        call_command("recompute_ratings", typed)
+
+
+def test_recompute_ratings_finds_a_club_by_its_id_or_its_name(club, capsys):
+    call_command("recompute_ratings", str(club.pk))
+    call_command("recompute_ratings", club.name)
+    assert capsys.readouterr().out.count(f"{club.name}: ") == 2
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_live_ratings_equal_the_recomputation_over_random_histories(club, user, seed):
     """About a hundred random matches per seed, with corrections and undos among them."""
@@ -114,11 +126,11 @@ def test_a_paper_result_entered_again_keeps_the_ratings_equal_to_a_recompute(clu
                                     team_b=NewTeam(" & ".join(pair_b), pair_b))
 
     first = start(("Anne", "Benoît"), ("Chloé", "Denis"))
-    paper.enter_paper_result(match=first.pk, by=user, score_a=12, score_b=5,
+    paper.enter_paper_result(match=first.pk, by=user, score_a=12, score_b=10,
                              finish_reason="target")
     second = start(("Anne", "Chloé"), ("Benoît", "Denis"))
     scoring.record_hand(match=second.pk, number=1, hand=rules.Hand.played(11, 0))
-    paper.enter_paper_result(match=first.pk, by=user, score_a=13, score_b=5,
+    paper.enter_paper_result(match=first.pk, by=user, score_a=13, score_b=9,
                              finish_reason="target")
     live = sorted(Member.objects.filter(club=club).values_list("name", "mu", "sigma"))
     services.rerate(club=club)

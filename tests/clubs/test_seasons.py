@@ -104,3 +104,13 @@ def test_teams_added_to_a_club_night_join_the_roster_and_its_matches_rate_live(o
     services.rerate(club=club)
     assert list(Member.objects.filter(club=club).order_by("pk").values_list(
         "mu", "sigma")) == live
+
+
+@pytest.mark.parametrize("typed", ["25, ², 10", "⑤", "25, 18, 1²", "9" * 40])
+def test_a_points_table_with_digits_int_cannot_read_gets_the_forms_message(client, season,
+                                                                          typed):
+    answer = client.post(reverse("club_season_new", args=[season.club.pk]),
+                         {"name": "Hiver", "points_table": typed, "best_of": ""})
+    assert answer.status_code == 422
+    assert "first place first" in answer.content.decode()
+    assert seasons.parse_table(typed) is None

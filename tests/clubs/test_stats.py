@@ -12,6 +12,7 @@ import pytest
 from clubs import selectors, services, stats
 from clubs.models import Member
 from scoring import rules
+from scoring.errors import Conflict
 from tests.clubs.helpers import club_match
 
 
@@ -115,3 +116,12 @@ def test_attributions_count_for_the_player_while_their_hand_holds_them(club):
     services.attribute(match=fourth, kind="four_sevens", hand_number=1, slot=0, team="b",
                        member=None)
     assert not Attribution.objects.filter(kind="four_sevens").exists()
+
+
+def test_a_name_typed_with_letters_of_another_script_finds_the_roster_player(club, user):
+    # "Аnne" with a Cyrillic А, "Вenoît" with a Cyrillic В: Anne and Benoît again.
+    club_match(club, user, ("\u0410nne", "\u0412eno\u00eet"), ("Chlo\u0435\u0301", "Denis"))
+    assert set(ids(club)) == {"Anne", "Benoît", "Chloé", "Denis", "Émile", "Fanny"}
+    with pytest.raises(Conflict) as refused:
+        services.add_member(club=club, name="D\u0435nis")
+    assert refused.value.codes == ["player_on_roster"]

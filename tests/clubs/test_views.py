@@ -193,3 +193,11 @@ def test_only_the_clubs_organizers_are_offered_its_roster(client, club, organize
     client.force_login(stranger)  # organizes the night, not the club
     page = client.get(reverse("tournament_teams", args=[night.pk])).content.decode()
     assert "first_player-players" not in page
+
+
+@pytest.mark.parametrize("typed", ["\x00", "an\x00", "\u200b"])
+def test_a_roster_suggestion_for_a_name_no_one_can_have_offers_nothing(client, club, typed):
+    suggest = client.get(reverse("club_suggest", args=[club.pk]),
+                         {"seat_n": typed, "list": "seat_n-players"}, **HTMX)
+    assert suggest.status_code == 200
+    assert suggest.content.decode().strip() == '<datalist id="seat_n-players"></datalist>'

@@ -169,7 +169,11 @@ def test_an_organizer_confirms_every_waiting_match_at_once_but_no_disputed_one(u
     ((21, 21), "target", None, "paper_level"),
     ((18, 12), "target", None, "paper_target_not_reached"),
     ((25, 12), "time", None, "paper_time_after_target"),
-    ((70, 12), "target", None, "paper_total_too_high"),
+    ((70, 12), "target", None, "paper_totals_sum"),
+    ((33, 1), "target", None, "paper_totals_sum"),
+    ((1, 0), "time", None, "paper_totals_sum"),
+    ((65, 64), "target", None, "paper_totals_sum"),
+    ((55, 11), "target", None, "paper_unreachable"),
     ((10, 12), "four_sevens", None, "paper_four_sevens_team"),
     ((10, 12), "redeal", None, "paper_reason"),
 ])
@@ -183,9 +187,10 @@ def test_a_paper_result_that_breaks_a_rule_is_refused(user, score, reason, team,
 
 
 @pytest.mark.parametrize("score, reason, team, winner", [
-    ((23, 14), "target", None, "a"),
-    ((17, 19), "time", None, "b"),
-    ((12, 17), "four_sevens", "a", "a"),
+    ((23, 10), "target", None, "a"),
+    ((17, 16), "time", None, "a"),
+    ((12, 10), "four_sevens", "b", "b"),
+    ((55, 22), "target", None, "a"),  # level at 22–22 (past 21), then 33–0
 ])
 def test_a_paper_result_ends_the_match_and_waits_for_confirmation(user, score, reason, team,
                                                                     winner):
@@ -201,12 +206,19 @@ def test_a_paper_result_ends_the_match_and_waits_for_confirmation(user, score, r
     assert confirmations.history(match).first().action == "paper_result"
 
 
+def test_a_paper_result_level_at_the_target_then_two_politaines_is_accepted(user):
+    match = a_match("result", target=33)
+    state = paper.enter_paper_result(match=match, by=user, score_a=66, score_b=33,
+                                     finish_reason="target")
+    assert (state.score, state.winner) == ((66, 33), "a")
+
+
 def test_a_paper_result_can_be_corrected_and_taken_back(user):
     match = a_match("hand")  # a result from paper is confirmed as a result
-    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                              finish_reason="target")
     confirmations.confirm(match=match, seen_version=seen_version(match), via=Via.OPPONENTS_LINK)
-    paper.enter_paper_result(match=match, by=user, score_a=22, score_b=14,
+    paper.enter_paper_result(match=match, by=user, score_a=22, score_b=11,
                              finish_reason="target")
     assert (fresh(match).score_a, match.confirmation) == (22, Confirmation.WAITING)
     paper.take_back_paper_result(match=match, by=user)
@@ -218,7 +230,7 @@ def test_a_paper_result_can_be_corrected_and_taken_back(user):
 
 def test_no_hand_joins_a_result_from_paper(user):
     match = a_match("none")
-    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                              finish_reason="target")
     with pytest.raises(Conflict):
         services.record_hand(match=match, number=1, hand=rules.Hand.played(8, 3))
@@ -231,14 +243,14 @@ def test_no_hand_joins_a_result_from_paper(user):
 def test_a_table_scored_on_a_phone_takes_no_paper_result(user):
     match = play(a_match("result"), (8, 3))
     with pytest.raises(Conflict) as refused:
-        paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+        paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                                  finish_reason="target")
     assert refused.value.codes == ["match_has_hands"]
 
 
 def test_the_database_holds_a_paper_result_to_no_hand_and_allows_it_on_time(user):
     match = a_match("none")
-    paper.enter_paper_result(match=match, by=user, score_a=17, score_b=19,
+    paper.enter_paper_result(match=match, by=user, score_a=17, score_b=16,
                              finish_reason="time")
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(hand_count=3)

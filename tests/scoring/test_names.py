@@ -47,6 +47,38 @@ def test_look_alike_names_are_one_name():
     assert names.key("Les Bleus") != names.key("Les Bleues")
 
 
+@pytest.mark.parametrize("look_alike", [
+    "Les \u0412leus",  # Cyrillic capital ve, drawn as B
+    "L\u0435s Bleus",  # Cyrillic small ie, drawn as e
+    "LES \u0412L\u0415US",  # Cyrillic capitals in a name typed in capitals
+    "Les \u0392leus",  # Greek capital beta
+    "Les B1eus",  # the digit 1, drawn as l
+    "\uff2c\uff45\uff53 Bleus",  # full-width letters
+])
+def test_look_alikes_typed_in_another_script_are_one_name(look_alike):
+    assert names.key(look_alike) == names.key("Les Bleus")
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("Les Bleus", "Les Bleues"), ("Anne", "Anna"), ("Émile", "Emile"), ("Team 1", "Team 2"),
+])
+def test_names_that_look_different_stay_apart(one, other):
+    assert names.key(one) != names.key(other)
+
+
+@pytest.mark.parametrize("name", ["BILL", "Bill", "bIlL", "B\u0406LL"])  # Ukrainian І
+def test_case_never_matters_for_the_look_alike_key(name):
+    assert names.key(name) == names.key("bill")
+
+
+def test_a_key_fits_its_column_whatever_the_name():
+    from clubs.models import Alias
+
+    longest = Alias._meta.get_field("key").max_length
+    for char in ("m", "\ufdfa", "\u00bd", "\u3392"):  # the widest skeletons there are
+        assert len(names.key(char * 60)) <= longest
+
+
 def test_a_name_that_is_only_space_or_too_long_once_normalised():
     assert names.problem("\u00a0\u2003", 60) is names.Problem.LENGTH
     assert names.problem("a" + " " * 100 + "b", 60) is None

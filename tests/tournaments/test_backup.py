@@ -61,11 +61,11 @@ def eventful_tournament():
     services.set_entry_flags(entry=tournament.entries.get(seed=5), withdrawn=True)
     round_2 = services.draw_next_round(tournament=tournament)  # round 2 in play
     kept_on_paper = round_2.tables.order_by("number")[1].match
-    paper.enter_paper_result(match=kept_on_paper, by=owner, score_a=20, score_b=34,
+    paper.enter_paper_result(match=kept_on_paper, by=owner, score_a=21, score_b=34,
                              finish_reason="target")
     confirmations.dispute(match=kept_on_paper, seen_version=seen_version(kept_on_paper),
                           via=confirmations.Via.OPPONENTS_LINK,
-                          reason="20–35")
+                          reason="21–35")
     return tournament
 
 
@@ -81,7 +81,7 @@ def test_a_tournament_survives_export_and_import(tmp_path):
     assert before["rounds"][0]["tables"][0]["revisions"]
     assert before["rounds"][0]["tables"][0]["confirmation"] == "confirmed"
     assert before["rounds"][1]["tables"][1]["paper_result"]["score_b"] == 34
-    assert before["rounds"][1]["tables"][1]["dispute_reason"] == "20–35"
+    assert before["rounds"][1]["tables"][1]["dispute_reason"] == "21–35"
     # The original goes away (a new server, say); the backup brings it all back.
     matches = list(Match.objects.filter(table__round__tournament=tournament)
                    .values_list("pk", flat=True))

@@ -122,7 +122,7 @@ def test_the_table_cards_carry_the_opponents_link(client, organizer):
     tournament, round_1 = first_round(organizer)
     # A table kept on paper still has its card (only a forfeit at the draw has none).
     paper.enter_paper_result(match=tables(round_1)[1].match, by=organizer, score_a=13,
-                             score_b=7, finish_reason="target")
+                             score_b=9, finish_reason="target")
     body = client.get(reverse("tournament_round_cards", args=[tournament.pk, 1])).content.decode()
     for table in tables(round_1):
         assert f"/o/{table.match.opponents_token}/" in body
@@ -138,7 +138,10 @@ def test_the_organizer_enters_a_paper_result_in_one_step(client, organizer):
     refused = client.post(url, {"score_a": 9, "score_b": 7, "ended": "target"})
     assert refused.status_code == 422
     assert "Nobody reached the target of 11" in refused.content.decode()
-    response = client.post(url, {"score_a": 13, "score_b": 7, "ended": "target"}, follow=True)
+    impossible = client.post(url, {"score_a": 13, "score_b": 7, "ended": "target"})
+    assert impossible.status_code == 422
+    assert "always a multiple of 11 (11 or 22 here)" in impossible.content.decode()
+    response = client.post(url, {"score_a": 13, "score_b": 9, "ended": "target"}, follow=True)
     body = response.content.decode()
     assert "entered from paper" in body
     table.match.refresh_from_db()
@@ -150,7 +153,7 @@ def test_the_organizer_enters_a_paper_result_in_one_step(client, organizer):
     # Corrected later, the same way; then it waits for confirmation again.
     confirmations.confirm(match=table.match, seen_version=seen_version(table.match),
                           via=confirmations.Via.OPPONENTS_LINK)
-    client.post(url, {"score_a": 7, "score_b": 9, "ended": "four_sevens_a"})
+    client.post(url, {"score_a": 7, "score_b": 4, "ended": "four_sevens_a"})
     table.match.refresh_from_db()
     assert (table.match.winner, table.match.finish_reason) == ("a", "four_sevens")
     assert table.match.confirmation == Confirmation.WAITING
@@ -160,7 +163,7 @@ def test_a_table_with_hands_takes_no_paper_result(client, organizer):
     tournament, round_1 = first_round(organizer)
     finish(tables(round_1)[0].match)
     response = client.post(reverse("tournament_table_paper", args=[tournament.pk, 1, 1]),
-                           {"score_a": 13, "score_b": 7, "ended": "target"})
+                           {"score_a": 13, "score_b": 9, "ended": "target"})
     assert response.status_code == 409
     assert "keeps its score on a phone" in response.content.decode()
 
@@ -212,7 +215,7 @@ def test_an_unknown_opponents_link_is_a_404(client, db):
 def test_the_paper_result_takes_back(client, organizer):
     tournament, round_1 = first_round(organizer)
     match = tables(round_1)[0].match
-    paper.enter_paper_result(match=match, by=organizer, score_a=13, score_b=7,
+    paper.enter_paper_result(match=match, by=organizer, score_a=13, score_b=9,
                              finish_reason="target")
     client.post(reverse("tournament_table_paper_take_back", args=[tournament.pk, 1, 1]))
     match.refresh_from_db()

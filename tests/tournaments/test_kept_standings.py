@@ -142,14 +142,14 @@ def test_results_moved_from_tables_1_and_4_to_tables_2_and_3(client, organizer, 
     assert [t.match_id - t1.match_id for t in (t2, t3, t4)] == [1, 2, 3]
     if how == "paper":
         for table in (t1, t4):
-            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=11,
-                                     score_b=4, finish_reason="target")
+            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=12,
+                                     score_b=10, finish_reason="target")
         everywhere(client, tournament)
         for table in (t1, t4):
             paper.take_back_paper_result(match=table.match_id, by=organizer)
         for table in (t2, t3):
-            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=11,
-                                     score_b=4, finish_reason="target")
+            paper.enter_paper_result(match=table.match_id, by=organizer, score_a=12,
+                                     score_b=10, finish_reason="target")
     else:
         finish(t1.match), finish(t4.match)
         everywhere(client, tournament)

@@ -15,6 +15,8 @@ pytestmark = pytest.mark.django_db
     "Les Bleus\u034f",   # combining grapheme joiner: invisible
     "Les Bleus\u2800",   # braille blank: shows as a space at the end
     "Les Bleus\u3164",   # Hangul filler: shows as nothing
+    "Les \u0412leus",    # Cyrillic capital ve, drawn as B
+    "L\u0435s Bleus",    # Cyrillic small ie, drawn as e
 ])
 def test_a_lookalike_of_a_team_already_in_is_refused(organizer, lookalike):
     tournament = make_tournament(organizer, teams=2)
