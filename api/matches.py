@@ -241,7 +241,7 @@ def dispute_match(request, response: HttpResponse, payload: DisputeIn, id: int =
     match, via = _confirmer(request, id)
     seen = _seen(match.pk, payload.version, if_match)
     with refusals(match):
-        confirmations.dispute(match=match, via=via, reason=payload.reason,
+        confirmations.dispute(match=match, via=via, reason=payload.reason, hand=payload.hand,
                               by=request.auth.user, seen_version=seen)
     return _answered(request, response, match)
 

@@ -116,6 +116,9 @@ class HandOut(BaseModel):
 
 class DisputeIn(StrictIn):
     reason: str = Field("", max_length=300, description="Why, in a few words (optional).")
+    hand: int | None = Field(None, ge=1, le=9999, description="With every hand confirmed: "
+                             "the waiting hand disputed (default: the last). Only a "
+                             "correction of that hand settles the dispute.")
     version: int | None = Field(None, ge=0, le=2**31 - 1, description="The match's version "
                                 "you read (required, or its ETag in If-Match): a score "
                                 "changed since is refused (409 score_changed).")

@@ -35,20 +35,24 @@ class RestoredRevision:
 @transaction.atomic
 def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a: Team,
                   team_b: Team, hands=(), revisions=(), scorekeeper_token: str | None = None,
-                  time_called_after: int | None = None, redeals: int = 0,
-                  forfeited_by: str | None = None, created_at=None) -> Match:
+                  opponents_token: str | None = None, time_called_after: int | None = None,
+                  redeals: int = 0, forfeited_by: str | None = None, created_at=None) -> Match:
     """A match as a backup had it: its hands replayed one by one through the rules (each is
-    checked again), its corrections and undos, its score keeper link (a new one when that
-    one is taken) and its times as they were. Refused whole when any of it breaks a rule."""
+    checked again), its corrections and undos, its score keeper's and opponents' links (new
+    ones when those are taken) and its times as they were. Refused whole when any of it
+    breaks a rule."""
     match = create_match(owner=owner, variant=variant, target=target,
                          first_dealer=first_dealer, team_a=team_a, team_b=team_b)
-    if scorekeeper_token is not None and is_scorekeeper_token_shaped(scorekeeper_token) and \
-            not Match.objects.filter(scorekeeper_token=scorekeeper_token).exists():
-        match.scorekeeper_token = scorekeeper_token
+    for field, token in (("scorekeeper_token", scorekeeper_token),
+                         ("opponents_token", opponents_token)):
+        if token is not None and is_scorekeeper_token_shaped(token) and not (
+                Match.objects.filter(scorekeeper_token=token).exists()
+                or Match.objects.filter(opponents_token=token).exists()):
+            setattr(match, field, token)
     match.time_called_after, match.redeals = time_called_after, redeals
     match.created_at = created_at or match.created_at
-    match.save(update_fields=["scorekeeper_token", "time_called_after", "redeals",
-                              "created_at"])
+    match.save(update_fields=["scorekeeper_token", "opponents_token", "time_called_after",
+                              "redeals", "created_at"])
     for restored in hands:
         record_hand(match=match.pk, number=restored.number, hand=restored.hand,
                     by=restored.entered_by)

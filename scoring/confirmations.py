@@ -25,6 +25,7 @@ Like scoring/services.py: keyword-only arguments, one transaction, the match row
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -96,12 +97,14 @@ def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> Con
     return ConfirmationStep.objects.create(
         match=match, action=action, via=via, by=acting_user(by), reason=reason,
         hands=match.hand_count, score_a=match.score_a, score_b=match.score_b,
+        version=match.version,
     )
 
 
 # --- What a dispute is about -----------------------------------------------------------------
 
 SETTLED = (None, "")
+FINGERPRINT = re.compile(r"[0-9a-f]{64}")  # _digest's
 
 
 def _mode(match: Match) -> str:
@@ -129,19 +132,22 @@ def _digest(values: list) -> str:
 
 def fingerprint(mode: str, match, hands: list, number: int) -> str:
     """The fingerprint of what a dispute is about: with every hand, hand `number`'s values;
-    with the final result, every hand's values and the result (a paper result has only its
-    totals). "" when there is no such hand."""
+    with the final result, the result the opponents confirm (the totals, the winner, how it
+    ended), however the hands that give it are ordered or entered (hands swapped, or the same
+    result from paper settle nothing). "" when there is no such hand."""
     if mode == ConfirmationMode.HAND:
         if not 1 <= number <= len(hands):
             return ""
         return _digest(["hand", number, _hand_values(hands[number - 1])])
-    return _digest(["result", [_hand_values(row) for row in hands], match.score_a,
-                    match.score_b, match.winner, match.finish_reason])
+    return _digest(["result", match.score_a, match.score_b, match.winner, match.finish_reason])
 
 
-def dispute_of(mode: str, match, hands: list) -> tuple[int | None, str]:
-    """The dispute to hold of the match as it stands (its hand and fingerprint)."""
-    return match.hand_count, fingerprint(mode, match, hands, match.hand_count)
+def dispute_of(mode: str, match, hands: list, number: int | None = None
+               ) -> tuple[int | None, str]:
+    """The dispute to hold of the match as it stands: the hand disputed (`number`, else the
+    last), and its fingerprint."""
+    number = number or match.hand_count
+    return number, fingerprint(mode, match, hands, number)
 
 
 def _hands(match: Match) -> list[Hand]:
@@ -153,8 +159,9 @@ def _dispute_stands(match: Match, mode: str, changed_from: int, hands) -> bool:
     `changed_from` on; `hands`, the match's hands now, read when None)."""
     if not match.disputed_values or mode == ConfirmationMode.NONE:
         return False
-    if mode == ConfirmationMode.HAND and changed_from > (match.disputed_hand or 0):
-        return match.confirmation == Confirmation.DISPUTED  # that hand did not change
+    if mode == ConfirmationMode.HAND and changed_from > (match.disputed_hand or 0) and \
+            match.confirmation == Confirmation.DISPUTED:
+        return True  # that hand did not change (a forfeit taken back is asked of its values)
     if mode == ConfirmationMode.RESULT and not match.is_finished:
         return False  # in play again: nothing to confirm, and the dispute rests
     hands = _hands(match) if hands is None else hands
@@ -261,10 +268,15 @@ def _check_seen(match: Match, seen_version: int | None) -> None:
 
 def _repeat(match: Match, seen_version: int | None) -> bool:
     """The same answer again (pressed twice, or on two phones): the match already stands as
-    answered, and the version seen is its own or the one the first answer moved it on from.
-    A repeat writes nothing, so it confirms nothing that was not confirmed already."""
+    answered, and the version seen is its own, or the one the first answer moved it on from
+    when nothing was written since that answer. A repeat writes nothing, so it confirms
+    nothing that was not confirmed already."""
     _require_seen(match, seen_version)
-    return seen_version in (match.version, match.version - 1)
+    if seen_version == match.version:
+        return True
+    last = ConfirmationStep.objects.filter(match=match).order_by("-id").values_list(
+        "version", flat=True).first()
+    return seen_version == match.version - 1 and last == match.version
 
 
 @transaction.atomic
@@ -286,8 +298,10 @@ def confirm(*, match: Match | int, via: str, seen_version: int | None, by=None) 
 
 @transaction.atomic
 def dispute(*, match: Match | int, via: str, seen_version: int | None, reason: str = "",
-            by=None) -> Match:
-    """The opponents do not agree with the score as it stands, for `reason` (optional)."""
+            hand: int | None = None, by=None) -> Match:
+    """The opponents do not agree with the score as it stands, for `reason` (optional).
+    With every hand confirmed, `hand` names the waiting hand disputed (the last, unless
+    said): only a correction of that hand settles it."""
     if names.has_control(reason or "") or names.has_invisible(reason or ""):
         # PostgreSQL cannot store NUL, and no reason needs an invisible character.
         raise InvalidInput([rules.Violation(
@@ -301,23 +315,41 @@ def dispute(*, match: Match | int, via: str, seen_version: int | None, reason: s
     locked = _lock(match)
     _check_open(locked, via)
     _nothing_to_confirm(locked)
+    mode = _mode(locked)
+    _check_disputable_hand(locked, mode, hand)
     if locked.confirmation == Confirmation.DISPUTED and locked.dispute_reason == reason and \
+            locked.disputed_hand == (hand or locked.disputed_hand) and \
             _repeat(locked, seen_version):
         return locked
     _check_seen(locked, seen_version)
     _write(locked, Confirmation.DISPUTED, reason=reason,
-           held=dispute_of(_mode(locked), locked, _hands(locked)))
+           held=dispute_of(mode, locked, _hands(locked), hand))
     _step(locked, Action.DISPUTED, via, by, reason)
     return locked
 
 
+def _check_disputable_hand(match: Match, mode: str, hand: int | None) -> None:
+    """A hand named by a dispute is one that waits: after the hands confirmed, up to the
+    last entered (with every hand confirmed; otherwise the result is disputed, no hand)."""
+    if hand is None:
+        return
+    if mode != ConfirmationMode.HAND or not match.confirmed_hands < hand <= match.hand_count:
+        raise InvalidInput([rules.Violation(
+            "hand_not_waiting",
+            gettext_noop("Hand %(number)s is not one waiting for your confirmation."),
+            "hand", {"number": hand})])
+
+
 @dataclass(frozen=True)
 class ConfirmedAll:
-    """What "confirm them all" did: the matches confirmed, and those skipped because their
-    score changed since the organizer's page showed it (ids, in order)."""
+    """What "confirm them all" did: the matches confirmed, those skipped because their
+    score changed since the organizer's page showed it, and those skipped because a dispute
+    rests on them (changed by the keeper since: settled one table at a time) (ids, in
+    order)."""
 
     confirmed: list[int]
     skipped: list[int]
+    disputed: list[int] = ()
 
 
 @transaction.atomic
@@ -326,7 +358,7 @@ def confirm_all_waiting(*, seen: dict[int, int], by) -> ConfirmedAll:
     organizer's page showed) that waits for confirmation, never a disputed one (that is
     settled one table at a time). A match whose version moved on since is skipped: its
     score is not the one the organizer saw."""
-    confirmed, skipped = [], []
+    confirmed, skipped, disputed = [], [], []
     for pk in sorted(seen):
         locked = _lock(pk)
         if locked.version != seen[pk]:
@@ -334,11 +366,14 @@ def confirm_all_waiting(*, seen: dict[int, int], by) -> ConfirmedAll:
             continue
         if locked.confirmation != Confirmation.WAITING:
             continue
+        if locked.disputed_values:
+            disputed.append(pk)
+            continue
         _write(locked, Confirmation.CONFIRMED, confirmed_hands=locked.hand_count,
                held=SETTLED)
         _step(locked, Action.CONFIRMED_FOR_TEAM, Via.ORGANIZER, by)
         confirmed.append(pk)
-    return ConfirmedAll(confirmed, skipped)
+    return ConfirmedAll(confirmed, skipped, disputed)
 
 
 @transaction.atomic
@@ -362,17 +397,25 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
 
 @transaction.atomic
 def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: int = 0,
-            dispute_reason: str = "") -> Match:
+            dispute_reason: str = "", disputed: tuple = (None, None)) -> Match:
     """Where the confirmation stood, as a backup had it (restore_match's companion): a state
-    the match's setting cannot have is left as the setting makes it."""
+    the match's setting cannot have is left as the setting makes it. `disputed`: the held
+    or resting dispute's hand and fingerprint, as the backup kept them (a disputed match's
+    from what stands when the backup has none)."""
     locked = _lock(match)
     if locked.confirmation_mode == ConfirmationMode.NONE or \
             confirmation not in Confirmation.values or confirmation == Confirmation.NONE:
         return locked
     hands = confirmed_hands if rules.is_whole(confirmed_hands) else 0
     reason = names.normalise(str(dispute_reason or ""))[:DISPUTE_REASON_MAX]
-    held = dispute_of(_mode(locked), locked, _hands(locked)) \
-        if confirmation == Confirmation.DISPUTED else SETTLED
+    number, values = disputed
+    if isinstance(values, str) and FINGERPRINT.fullmatch(values) and (
+            number is None or (rules.is_whole(number) and 1 <= number <= locked.hand_count)):
+        held = number, values
+    elif confirmation == Confirmation.DISPUTED:
+        held = dispute_of(_mode(locked), locked, _hands(locked))
+    else:
+        held = SETTLED
     _write(locked, confirmation, confirmed_hands=max(0, min(hands, locked.hand_count)),
            reason=reason, held=held)
     return locked

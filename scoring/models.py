@@ -638,6 +638,9 @@ class ConfirmationStep(models.Model):
         verbose_name=_("by"), help_text=_("Empty when made through the opponents' link."),
     )
     at = models.DateTimeField(_("at"), default=timezone.now)
+    # The match's version the step left: a same answer again is a repeat only while nothing
+    # was written since (scoring.confirmations._repeat).
+    version = models.PositiveIntegerField(_("version"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("confirmation step")

@@ -372,7 +372,9 @@ def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState
 
 @transaction.atomic
 def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
-    """Seat other teams at a match that has not started (a tournament's swap)."""
+    """Seat other teams at a match that has not started (a tournament's swap, a knockout
+    winner put through): its links are made anew, so that a team that no longer plays there
+    keeps no slip that scores or confirms it."""
     locked = _lock(match)
     if locked.hand_count:
         raise Conflict([rules.Violation(
@@ -381,6 +383,8 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     teams = {team.pk: team for team in Team.objects.filter(pk__in=[team_a, team_b])}
     locked.team_a, locked.team_b = teams[team_a], teams[team_b]
     _seat(locked, locked.team_a, locked.team_b)
+    locked.scorekeeper_token = new_scorekeeper_token()
+    locked.opponents_token = new_scorekeeper_token()
     locked.version += 1
     locked.save()
     return locked

@@ -130,12 +130,16 @@ def tournament_data(view: Overview) -> dict:
                      "confirmation": tv.match.confirmation,
                      "confirmed_hands": tv.match.confirmed_hands,
                      "dispute_reason": tv.match.dispute_reason,
+                     # What a dispute is about, held or resting (scoring.confirmations).
+                     "disputed_hand": tv.match.disputed_hand,
+                     "disputed_values": tv.match.disputed_values,
                      # A result from paper has no hand: its result is the record.
                      "paper_result": {
                          "score_a": tv.match.score_a, "score_b": tv.match.score_b,
                          "finish_reason": tv.match.finish_reason, "winner": tv.match.winner,
                      } if tv.match.from_paper else None,
                      "scorekeeper_token": tv.match.scorekeeper_token,
+                     "opponents_token": tv.match.opponents_token,
                      "created_at": tv.match.created_at.isoformat(),
                      "hands": hands.get(tv.match.pk, []),
                      "revisions": revisions.get(tv.match.pk, [])}

@@ -47,6 +47,8 @@ def _context(request, match, closed) -> dict:
                   for code in ("a", "b")],
         "rows": [{"row": row, "confirmed": row.line.number <= confirmed} for row in page.rows],
         "by_hand": by_hand,
+        # Which waiting hand a dispute is about, when more than one waits.
+        "waiting_hands": list(range(confirmed + 1, match.hand_count + 1)) if by_hand else [],
         "can_answer": not closed and match.confirmation in (Confirmation.WAITING,
                                                             Confirmation.DISPUTED),
         "can_dispute": asks and not closed,
@@ -81,6 +83,12 @@ def live(request, token):
     # Its forms hold this phone's CSRF token: never kept by a shared cache for another.
     response["Cache-Control"] = "private, no-cache"
     return response
+
+
+def _hand(request) -> int | None:
+    """The hand a dispute names (the form's choice), or none: the last."""
+    value = request.POST.get("hand", "")
+    return int(value) if value.isascii() and value.isdecimal() and len(value) <= 4 else None
 
 
 def _seen(request) -> int | None:
@@ -127,6 +135,7 @@ def dispute(request, token):
     match = match_for_opponents(token)
     return _answer(request, match, lambda: confirmations.dispute(
         match=match, via=_via(request, match), by=request.user,
-        reason=request.POST.get("reason", ""), seen_version=_seen(request)),
+        reason=request.POST.get("reason", ""), hand=_hand(request),
+        seen_version=_seen(request)),
         _("Your dispute is sent to the organizers. Talk it over with the score keeper: a "
           "correction asks for your confirmation again."))

@@ -103,11 +103,12 @@ def test_importing_next_to_the_original_makes_new_links(tmp_path):
     call_command("import_tournament", str(path))
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     _, after = export(copy, tmp_path, "copy.json")
-    tokens = {t["scorekeeper_token"] for r in before["rounds"] for t in r["tables"]}
-    assert not tokens & {t["scorekeeper_token"] for r in after["rounds"] for t in r["tables"]}
+    for link in ("scorekeeper_token", "opponents_token"):
+        tokens = {t[link] for r in before["rounds"] for t in r["tables"]}
+        assert not tokens & {t[link] for r in after["rounds"] for t in r["tables"]}
     for round_data in before["rounds"] + after["rounds"]:
         for table in round_data["tables"]:
-            table["scorekeeper_token"] = ""
+            table["scorekeeper_token"] = table["opponents_token"] = ""
     assert comparable(after)["rounds"] == comparable(before)["rounds"]
 
 

@@ -108,6 +108,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
                 owner=owner, variant=tournament.variant, target=tournament.target,
                 first_dealer=table["first_dealer"], team_a=entry_a.team, team_b=entry_b.team,
                 scorekeeper_token=table["scorekeeper_token"],
+                opponents_token=table.get("opponents_token"),
                 time_called_after=table["time_called_after"], redeals=table["redeals"],
                 forfeited_by=table.get("forfeited_by"),
                 created_at=read.when(table.get("created_at")),
@@ -147,4 +148,5 @@ def _restore_confirmation(match, table: dict, owner) -> None:
                                  four_sevens_team=four_sevens)
     confirmations.restore(match=match, confirmation=table.get("confirmation"),
                           confirmed_hands=table.get("confirmed_hands", 0),
-                          dispute_reason=table.get("dispute_reason", ""))
+                          dispute_reason=table.get("dispute_reason", ""),
+                          disputed=(table.get("disputed_hand"), table.get("disputed_values")))

@@ -91,8 +91,13 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
 
 def _refuse_disputed(round_: Round) -> None:
     """A round closes (the next one drawn, or the tournament closed after the last) only
-    once no result of it is disputed."""
-    if disputed := round_.tables.filter(match__confirmation=Confirmation.DISPUTED).count():
+    once no result of it is disputed. Its matches are locked first, as a dispute locks its
+    match: a dispute made while the round closes waits, then finds the round closed."""
+    if round_ is None:
+        return
+    matches = Match.objects.select_for_update().filter(table__round=round_).order_by("pk")
+    if disputed := sum(confirmation == Confirmation.DISPUTED
+                       for confirmation in matches.values_list("confirmation", flat=True)):
         conflict("round_disputed", rules.ngettext(
             "Round %(number)s cannot close: %(count)s result is disputed. Settle it first "
             "(correct the hand, or confirm it for the team).",

@@ -104,7 +104,8 @@ def round_swap(request, tournament, number):
         except ScoringError as error:
             refusal_messages(request, error)
         else:
-            messages.success(request, _("Teams swapped."))
+            messages.success(request, _("Teams swapped. The tables they changed have new "
+                                        "links: print their slips again."))
             for warning in warnings:
                 messages.warning(request, render(warning))
     return redirect("tournament_round", pk=tournament.pk, number=round.number)

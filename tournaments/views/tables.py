@@ -95,6 +95,10 @@ def confirm_all(request, tournament, number):
     table_of = {t.match.pk: t.table.number for t in round_view.tables}
     for pk in done.skipped:
         _skipped(request, table_of[pk])
+    for pk in done.disputed:
+        messages.warning(request, _(
+            "Table %(number)s skipped: the opponents disputed it and the score keeper changed "
+            "it since. Look at it and confirm it on its own.") % {"number": table_of[pk]})
     return _back(tournament)
 
 
