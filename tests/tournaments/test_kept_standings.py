@@ -228,7 +228,9 @@ def test_standings_read_after_a_match_ended_go_out_under_the_tag_of_what_was_rea
         shown = {int(wins) for _name, _marks, wins in ROW.findall(body)}
         # The poll sends the tag its fragment names.
         named = re.search(r"\"If-None-Match\": \"([^']+)\"", body).group(1)
-        assert named.encode().decode("unicode_escape") == tag
+        named = named.encode().decode("unicode_escape")
+        # A whole page's tag is the live part's and its reader's (tournaments/views/public.py).
+        assert tag == named if extra else tag.startswith(named[:-1])
     assert shown == {0, 1}
     scoring.undo_last_hand(match=t1.match_id)
     again = browser.get(url, HTTP_IF_NONE_MATCH=tag, **extra)
