@@ -182,11 +182,13 @@ def match_new(request, club):
 def nights(request, club):
     taken = ClubNight.objects.values_list("tournament_id", flat=True)
     choices = organized_by(request.user).exclude(pk__in=taken)
-    form = NightForm(request.POST or None, tournaments=choices)
+    current = club.seasons.first()  # the newest (Season's ordering)
+    form = NightForm(request.POST or None, tournaments=choices, season=current)
     if request.method == "POST" and form.is_valid():
         tournament = choices.get(pk=form.cleaned_data["tournament"])
         try:
-            services.add_night(club=club, tournament=tournament)
+            services.add_night(club=club, tournament=tournament,
+                               season=current if form.cleaned_data.get("season") else None)
         except ScoringError as error:
             form_errors(form, error)
         else:

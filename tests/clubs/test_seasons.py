@@ -104,3 +104,21 @@ def test_teams_added_to_a_club_night_join_the_roster_and_its_matches_rate_live(o
     services.rerate(club=club)
     assert list(Member.objects.filter(club=club).order_by("pk").values_list(
         "mu", "sigma")) == live
+
+
+def test_a_night_added_from_the_nights_page_counts_in_the_current_season(client, season):
+    club, organizer = season.club, season.club.owner
+    tournament = make_tournament(organizer, teams=4, format="round_robin")
+    page = client.get(reverse("club_nights", args=[club.pk])).content.decode()
+    assert "Count it in the season Automne" in page
+    answer = client.post(reverse("club_nights", args=[club.pk]),
+                         {"tournament": tournament.pk, "season": "on"})
+    assert answer.status_code == 302
+    assert season.nights.filter(tournament=tournament).exists()
+
+
+def test_a_night_left_out_of_the_season_when_the_box_is_unticked(client, season):
+    tournament = make_tournament(season.club.owner, teams=4, format="round_robin")
+    client.post(reverse("club_nights", args=[season.club.pk]), {"tournament": tournament.pk})
+    assert not season.nights.filter(tournament=tournament).exists()
+    assert season.club.nights.filter(tournament=tournament).exists()
