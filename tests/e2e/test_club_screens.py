@@ -3,6 +3,7 @@ wall (1920x1080, 1366x768), the club's pages on a phone (390x844) and a laptop, 
 link's attributions, and a table whose phone died taking its result from paper."""
 
 import os
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -14,8 +15,9 @@ from scoring import rules
 from scoring import services as scoring
 from tests.clubs.helpers import club_match, win
 from tests.e2e.conftest import PASSWORD
-from tests.tournaments.helpers import make_tournament, play_rounds
+from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services as tournaments
+from tournaments.overview import overview
 
 pytestmark = pytest.mark.e2e
 
@@ -143,3 +145,57 @@ def test_a_table_whose_phone_died_gets_its_result_from_paper(live_server, new_co
         "Entered from the table's paper score sheet")
     expect(phone.locator("main")).to_contain_text("The 1 hand before it was kept here.")
     shoot(phone, "paper-over-hands-table-phone-en")
+
+
+PROJECTORS = [{"width": 1920, "height": 1080}, LAPTOP]
+
+
+@pytest.mark.parametrize("screen", PROJECTORS, ids=["1920x1080", "1366x768"])
+def test_the_projector_shows_the_clock_the_knockout_and_the_champion(
+        live_server, new_context, screen, django_user_model):
+    organizer = django_user_model.objects.create_user("orga", password=PASSWORD)
+    tournament = make_tournament(organizer, teams=8, format="swiss_knockout", swiss_rounds=2,
+                                 knockout_size=4, round_minutes=30)
+    entries = list(tournament.entries.order_by("seed"))
+    for entry in entries[:7]:  # the eighth team never comes
+        tournaments.set_entry_flags(entry=entry, checked_in=True)
+    absent = entries[7].team.name
+    first = tournaments.draw_next_round(tournament=tournament)
+    url = f"{live_server.url}/t/{tournament.pk}/projector/"
+    page = new_context(viewport=screen).new_page()
+    page.goto(url)
+    clock = page.locator("p.clock")
+    expect(clock).to_have_text(re.compile(r"^(29|30):\d\d left$"))
+    expect(page.locator("table.big-standings")).not_to_contain_text(absent)
+    fits(page, screen)
+    shoot(page, f"projector-clock-{screen['width']}-en")
+    play_round(first)
+    withdrawn = tournament.entries.filter(checked_in=True).order_by("-seed").first()
+    tournaments.set_entry_flags(entry=withdrawn, withdrawn=True)
+    play_rounds(tournament, 1)
+    semis = tournaments.draw_next_round(tournament=tournament)
+    for locale, semis_name in (("en-CA", "Semi-finals"), ("fr-CA", "Demi-finales")):
+        page = new_context(viewport=screen, locale=locale).new_page()
+        page.goto(url)
+        expect(page.locator("#projector-tables")).to_have_text(semis_name)
+        expect(page.locator("header")).to_contain_text(semis_name)
+        expect(page.locator("table.big-standings").first).to_contain_text(
+            "withdrawn" if locale == "en-CA" else "retirée")
+        ranks = page.locator("table.big-standings td.rank").all_inner_texts()
+        assert ranks == [str(n) for n in range(1, 8)], ranks  # no gap where the absent was
+        fits(page, screen)
+        shoot(page, f"projector-semis-{screen['width']}-{locale}")
+    play_round(semis)
+    final = tournaments.draw_next_round(tournament=tournament)
+    play_round(final)
+    champion = overview(tournament).champion.team.name
+    for locale, word in (("en-CA", "Champions"), ("fr-CA", "Champions")):
+        page = new_context(viewport=screen, locale=locale).new_page()
+        page.goto(url)
+        expect(page.locator("p.champion")).to_contain_text(champion)
+        assert page.locator("p.champion").evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)") >= 1.5 * page.locator(
+            "header > p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        expect(page.locator("table.big-standings tbody tr").first).to_contain_text(champion)
+        fits(page, screen)
+        shoot(page, f"projector-champion-{screen['width']}-{locale}")
