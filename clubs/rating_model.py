@@ -15,7 +15,6 @@ path (one match at a time) and the recomputation (all at once) agree exactly.
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 from datetime import datetime
 

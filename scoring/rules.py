@@ -1052,7 +1052,7 @@ def validate_paper_result(
     finish_reason: FinishReason | str,
     four_sevens_team: Team | str | None = None,
     *,
-    so_far: Pair = Pair(0, 0),
+    so_far: Pair | None = None,
 ) -> list[Violation]:
     """A table's final result copied from its paper score sheet, checked as a replay would
     have ended it: on the target, the winner reached it with the higher total; on four
@@ -1065,6 +1065,7 @@ def validate_paper_result(
     if not all(_whole_in_range(total, 0, 99_999) for total in score):
         return [Violation("paper_totals", _("Each team's total is a whole number, 0 or more."),
                           "score_a")]
+    so_far = so_far or Pair(0, 0)
     if score.a < so_far.a or score.b < so_far.b:
         return [Violation(
             "paper_below_hands",

@@ -189,10 +189,10 @@ def test_the_projector_shows_the_clock_the_knockout_and_the_champion(
     final = tournaments.draw_next_round(tournament=tournament)
     play_round(final)
     champion = overview(tournament).champion.team.name
-    for locale, word in (("en-CA", "Champions"), ("fr-CA", "Champions")):
+    for locale, word in (("en-CA", "Champions: "), ("fr-CA", "Champions : ")):
         page = new_context(viewport=screen, locale=locale).new_page()
         page.goto(url)
-        expect(page.locator("p.champion")).to_contain_text(champion)
+        expect(page.locator("p.champion")).to_have_text(word + champion)
         assert page.locator("p.champion").evaluate(
             "e => parseFloat(getComputedStyle(e).fontSize)") >= 1.5 * page.locator(
             "header > p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
