@@ -22,10 +22,11 @@ ERRORS = documented_errors(ErrorOut)
 
 
 class RatingOut(Schema):
-    rating: float | None  # mu - 3 sigma, what the pages show
+    rating: float | None  # mu - 3 sigma on the ladder's scale (never negative), as shown
     mu: float | None
     sigma: float | None
     rated_matches: int
+    provisional: bool  # rated after too few matches to say much yet
 
 
 class PlayerOut(Schema):
@@ -135,7 +136,8 @@ def _readable(request, club: Club | None) -> Club:
 def _rating(member: Member) -> dict:
     rated = member.mu is not None
     return {"rating": round(rating_model.shown(member.mu, member.sigma), 4) if rated else None,
-            "mu": member.mu, "sigma": member.sigma, "rated_matches": member.rated_matches}
+            "mu": member.mu, "sigma": member.sigma, "rated_matches": member.rated_matches,
+            "provisional": rating_model.is_provisional(member.rated_matches)}
 
 
 def _player(member: Member) -> dict:

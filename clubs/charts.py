@@ -1,7 +1,9 @@
 """A player's rating history as a small SVG chart, like the match's score chart: the
-shown rating (mu - 3 sigma) after each rated match."""
+shown rating (the ladder's scale) after each rated match; a line marks a newcomer's."""
 
 from dataclasses import dataclass
+
+from clubs.rating_model import LADDER_START
 
 WIDTH, HEIGHT = 320, 140
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 34, 8, 10, 20
@@ -41,6 +43,6 @@ def rating_chart(values: list[float]) -> RatingChart | None:
         width=WIDTH, height=HEIGHT,
         points=" ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
         y_ticks=[(y(v), v) for v in range(low, high + 1, step)],
-        zero_y=y(0) if low <= 0 <= high else None,
+        zero_y=y(LADDER_START) if low <= LADDER_START <= high else None,
         matches=len(values) - 1,
     )

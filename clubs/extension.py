@@ -45,9 +45,10 @@ class ClubMatches:
     def reference(self, match):
         return None
 
-    def result_notes(self, match) -> list[str]:
+    def result_notes(self, match, token=None) -> list[str]:
         """"Club ratings: Anne +1.4, Benoît +1.4, Chloé -1.2..." (the winners first), and
-        a link to say who made the politaines. One query for a match of no club."""
+        a link to say who made the politaines (by the score keeper link when the page came
+        by it: no account needed). One query for a match of no club."""
         club_id = club_of_match(match)
         if club_id is None:
             return []
@@ -63,8 +64,9 @@ class ClubMatches:
         if match.redeals or Hand.objects.filter(match_id=match.pk).filter(
                 Q(politaines_a__gt=0) | Q(politaines_b__gt=0)
                 | Q(four_sevens_team__isnull=False)).exists():
-            notes.append(format_html('<a href="{}">{}</a>', reverse(
-                "club_attributions", args=[club_id, match.pk]), _(
+            url = (reverse("club_link_attributions", kwargs={"token": token}) if token
+                   else reverse("club_attributions", args=[club_id, match.pk]))
+            notes.append(format_html('<a href="{}">{}</a>', url, _(
                 "For the club's statistics: who made the politaines, the four sevens, the "
                 "redeals?")))
         return notes

@@ -37,10 +37,17 @@ class MergeForm(forms.Form):
 
 class NightForm(forms.Form):
     tournament = forms.TypedChoiceField(label=_("Tournament"), coerce=int)
+    # Offered when the club has a season: the newest, ticked from the start.
+    season = forms.BooleanField(required=False, initial=True)
 
-    def __init__(self, *args, tournaments, **kwargs):
+    def __init__(self, *args, tournaments, season=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tournament"].choices = [(t.pk, str(t)) for t in tournaments]
+        if season is None:
+            del self.fields["season"]
+        else:
+            self.fields["season"].label = _("Count it in the season %(name)s") % {
+                "name": season.name}
 
 
 class SeasonForm(forms.Form):

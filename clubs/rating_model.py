@@ -4,7 +4,8 @@ Why Plackett-Luce: it rates teams of any size from a finishing order, the pair i
 that wins or loses here, and it is OpenSkill's default and best tested model. A match won by
 team A ranks A first; both partners move by the same amount. The shown rating is
 conservative, mu - 3 sigma: a player's skill is at least this with high confidence, so a
-newcomer starts at 0 and climbs as matches make the estimate surer.
+newcomer starts at 0 and climbs as matches make the estimate surer. The ladder shows it on
+a scale a club reads at a glance (`shown`): 1000 for a newcomer, never negative.
 
 The ratings are a function of the sequence of rated matches alone: replaying the same
 sequence from the same starting ratings gives the same floats, which is what lets the live
@@ -13,6 +14,7 @@ path (one match at a time) and the recomputation (all at once) agree exactly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -44,9 +46,30 @@ class Change:
     after: tuple[float, float]
 
 
-def shown(mu: float, sigma: float) -> float:
-    """The rating a player sees: mu - 3 sigma."""
+# The ladder's scale: a newcomer's 1000, and 20 points for each point of the cautious
+# estimate above zero; below zero the points shrink smoothly (1000 * e^(x/50), the same slope
+# at zero), so the shown rating is never negative and keeps the order of mu - 3 sigma.
+LADDER_START = 1000.0
+LADDER_STEP = 20.0
+# A player rated after fewer matches than this is marked provisional.
+PROVISIONAL_BELOW = 5
+
+
+def cautious(mu: float, sigma: float) -> float:
+    """The skill a player has at least, with high confidence: mu - 3 sigma."""
     return mu - 3 * sigma
+
+
+def shown(mu: float, sigma: float) -> float:
+    """The rating a player sees: mu - 3 sigma on the ladder's scale, never negative."""
+    x = cautious(mu, sigma)
+    if x >= 0:
+        return LADDER_START + LADDER_STEP * x
+    return LADDER_START * math.exp(x * LADDER_STEP / LADDER_START)
+
+
+def is_provisional(rated_matches: int) -> bool:
+    return rated_matches < PROVISIONAL_BELOW
 
 
 def rate(start: dict[int, tuple[float, float]], matches: list[RatedMatch]

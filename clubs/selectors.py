@@ -37,6 +37,14 @@ def club_of_match(match: Match) -> int | None:
             .values_list("pk", flat=True).first())
 
 
+def club_of_match_or_404(match: Match) -> Club:
+    """The club a match belongs to (a club match or a club night's), else 404."""
+    club_id = club_of_match(match)
+    if club_id is None:
+        raise Http404
+    return Club.objects.get(pk=club_id)
+
+
 def _ended_at(row) -> object:
     return row["last_hand_at"] or row["created_at"]
 

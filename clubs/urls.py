@@ -15,6 +15,8 @@ urlpatterns = [
     path("clubs/<int:pk>/matches/new/", manage.match_new, name="club_match_new"),
     path("clubs/<int:pk>/matches/<int:match_id>/attributions/", manage.attributions,
          name="club_attributions"),
+    path("clubs/k/<str:token>/attributions/", manage.link_attributions,
+         name="club_link_attributions"),
     path("clubs/<int:pk>/nights/", manage.nights, name="club_nights"),
     path("clubs/<int:pk>/seasons/new/", manage.season_new, name="club_season_new"),
     path("clubs/<int:pk>/seasons/<int:season_id>/settings/", manage.season_edit,

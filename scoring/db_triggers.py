@@ -122,6 +122,13 @@ _MATCH_IS_OVER = (f"(SELECT status FROM scoring_match WHERE id = NEW.match_id) "
 _LATER_HAND = ("EXISTS (SELECT 1 FROM scoring_hand WHERE match_id = OLD.match_id "
                "AND number > OLD.number)")
 _HAS_HANDS = "EXISTS (SELECT 1 FROM scoring_hand WHERE match_id = NEW.id)"
+# A result from paper after hands kept on a phone (rules.validate_paper_result's `so_far`):
+# a team's total is never below what its hands already made.
+_PAPER_BELOW_HANDS = f"""NEW.from_paper AND EXISTS (
+        SELECT 1 FROM scoring_hand WHERE match_id = NEW.id GROUP BY match_id
+        HAVING SUM(COALESCE(points_a, 0) + {rules.POLITAINE_BONUS} * politaines_a) > NEW.score_a
+            OR SUM(COALESCE(points_b, 0) + {rules.POLITAINE_BONUS} * politaines_b)
+               > NEW.score_b)"""
 
 
 def _pg_refusal(name: str, condition: str, message: str) -> str:
@@ -163,6 +170,19 @@ for _name, _when, _condition, _message in HELD_RULES:
     SQLITE.append(f"CREATE TRIGGER {_name} {_when} WHEN {_condition} "
                   f"BEGIN SELECT RAISE(ABORT, '{_message}'); END")
     SQLITE_REVERSE.append(f"DROP TRIGGER IF EXISTS {_name}")
+
+# From migration 0011 (Match.from_paper exists from 0009): a result from paper after hands.
+_PAPER = ("scoring_paper_result_not_below_the_hands",
+          "AFTER UPDATE OF from_paper, score_a, score_b ON scoring_match", _PAPER_BELOW_HANDS,
+          "a result from paper is never below the score of the hands before it")
+PAPER_POSTGRESQL = [_pg_refusal(_PAPER[0], _PAPER[2], _PAPER[3]),
+                    f"CREATE TRIGGER {_PAPER[0]} {_PAPER[1]} FOR EACH ROW "
+                    f"EXECUTE FUNCTION {_PAPER[0]}()"]
+POSTGRESQL_REVERSE += [f"DROP TRIGGER IF EXISTS {_PAPER[0]} ON scoring_match",
+                       f"DROP FUNCTION IF EXISTS {_PAPER[0]}()"]
+PAPER_SQLITE = [f"CREATE TRIGGER {_PAPER[0]} {_PAPER[1]} WHEN {_PAPER[2]} "
+                f"BEGIN SELECT RAISE(ABORT, '{_PAPER[3]}'); END"]
+SQLITE_REVERSE.append(f"DROP TRIGGER IF EXISTS {_PAPER[0]}")
 
 # Hand.follows is the database's to write: the id of the hand numbered one less in the match.
 _PREVIOUS = ("(SELECT id FROM scoring_hand WHERE match_id = NEW.match_id "
@@ -231,11 +251,20 @@ def _run(schema_editor, statements_by_vendor):
         schema_editor.execute(statement, params=None)
 
 
+def _holds_paper_after_hands(apps) -> bool:
+    """The paper result's trigger exists from migration 0011 (its constraint's new name)."""
+    return not any(c.name == "match_paper_result_is_final_and_has_no_hand"
+                   for c in apps.get_model("scoring", "Match")._meta.constraints) and any(
+        f.name == "from_paper" for f in apps.get_model("scoring", "Match")._meta.fields)
+
+
 def create(apps, schema_editor):
-    follows = _has_follows(apps)
+    follows, paper = _has_follows(apps), _holds_paper_after_hands(apps)
     _run(schema_editor, {
-        "postgresql": POSTGRESQL + (FOLLOWS_POSTGRESQL if follows else []),
-        "sqlite": SQLITE + (FOLLOWS_SQLITE if follows else []) + _sqlite_whole_numbers(apps),
+        "postgresql": POSTGRESQL + (FOLLOWS_POSTGRESQL if follows else [])
+        + (PAPER_POSTGRESQL if paper else []),
+        "sqlite": SQLITE + (FOLLOWS_SQLITE if follows else []) + _sqlite_whole_numbers(apps)
+        + (PAPER_SQLITE if paper else []),
     })
 
 

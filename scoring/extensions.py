@@ -63,9 +63,10 @@ class MatchExtension(Protocol):
     def reference(self, match: Match) -> dict | None:
         """Where the match belongs, for its page and the API (tournament, round, table)."""
 
-    def result_notes(self, match: Match) -> list[str]:
+    def result_notes(self, match: Match, token: str | None = None) -> list[str]:
         """Lines the end screen of a finished match adds under its result (what it did to
-        its players' club ratings), in the active language."""
+        its players' club ratings), in the active language. `token`: the score keeper
+        link's secret when the page came by the link (its links then need no account)."""
 
 
 _registered: list[MatchExtension] = []
@@ -130,5 +131,6 @@ def reference(match: Match) -> dict | None:
                  if (found := extension.reference(match)) is not None), None)
 
 
-def result_notes(match: Match) -> list[str]:
-    return [note for extension in _registered for note in extension.result_notes(match)]
+def result_notes(match: Match, token: str | None = None) -> list[str]:
+    return [note for extension in _registered
+            for note in extension.result_notes(match, token=token)]

@@ -209,8 +209,9 @@ class Match(models.Model):
     disputed_hand = models.PositiveSmallIntegerField(_("disputed hand"), null=True, blank=True)
     disputed_values = models.CharField(_("disputed values"), max_length=64, blank=True,
                                        editable=False)
-    # The final result copied from the table's paper score sheet (scoring/paper.py): the
-    # match has no hand, and its cached result is the one the organizer entered.
+    # The final result copied from the table's paper score sheet (scoring/paper.py): its
+    # cached result is the one the organizer entered, after the hands kept on a phone (if
+    # any) before the sheet took over.
     from_paper = models.BooleanField(_("entered from paper"), default=False)
 
     # Cached from a replay of the hands by scoring.rules.match_state; only services write them.
@@ -314,12 +315,13 @@ class Match(models.Model):
                 | Q(forfeited_by__isnull=False, forfeited_by=rules.Team.B, winner=rules.Team.A),
                 name="match_won_by_forfeit_by_the_other_team",
             ),
-            # A result from paper is a finished match with no hand; no hand joins it (the
-            # triggers refuse a hand in a finished match).
+            # A result from paper is a finished match, after the hands kept on a phone before
+            # it if any (a phone that died: the triggers hold the result to no less than
+            # their score); no hand joins it (the triggers refuse a hand in a finished match).
             models.CheckConstraint(
                 condition=Q(from_paper=False)
-                | Q(status=rules.Status.FINISHED, hand_count=0, forfeited_by__isnull=True),
-                name="match_paper_result_is_final_and_has_no_hand",
+                | Q(status=rules.Status.FINISHED, forfeited_by__isnull=True),
+                name="match_paper_result_is_final",
             ),
             models.CheckConstraint(
                 condition=Q(confirmation_mode__in=ConfirmationMode.values)
@@ -357,11 +359,16 @@ class Match(models.Model):
 
     def replay(self, hands) -> rules.MatchState:
         """The match's state from its hands (model rows, in order of number); a result
-        entered from paper, which has none, as it was entered."""
+        entered from paper as it was entered, after the hands kept before it (if any)."""
         if self.from_paper:
             return rules.paper_state(
                 self.variant, self.target, self.first_dealer,
-                rules.Pair(self.score_a, self.score_b), self.finish_reason, self.winner)
+                rules.Pair(self.score_a, self.score_b), self.finish_reason, self.winner,
+                lines=self.replay_hands(hands).lines if hands else ())
+        return self.replay_hands(hands)
+
+    def replay_hands(self, hands) -> rules.MatchState:
+        """The match's state from its hands alone, whatever a paper result says."""
         return rules.match_state(
             self.variant,
             self.target,

@@ -1124,15 +1124,26 @@ def validate_paper_result(
     score: Pair,
     finish_reason: FinishReason | str,
     four_sevens_team: Team | str | None = None,
+    *,
+    so_far: Pair | None = None,
 ) -> list[Violation]:
     """A table's final result copied from its paper score sheet, checked as a replay would
     have ended it: on the target, the winner reached it with the higher total; on four
     sevens, the team dealt them wins whatever the totals; when time was called, the
-    higher total wins. Then some sequence of hands must end there (`can_end_at`)."""
+    higher total wins. Then some sequence of hands must end there (`can_end_at`).
+    `so_far`: the score of the hands kept on a phone before the sheet took over (a phone
+    that died mid-match); a team's total never goes down, so neither total may be below it."""
     if not all(_whole_in_range(total, 0, 99_999) for total in score):
         return [Violation("paper_totals", _("Each team's total is a whole number, 0 or more."),
                           "score_a")]
     score = Pair(*score)
+    so_far = so_far or Pair(0, 0)
+    if score.a < so_far.a or score.b < so_far.b:
+        return [Violation(
+            "paper_below_hands",
+            _("The hands kept on the phone already make %(a)s–%(b)s: a total is never below "
+              "the score of the hands before it."), "score_a",
+            {"a": so_far.a, "b": so_far.b})]
     reasons = {reason.value for reason in (FinishReason.TARGET, FinishReason.TIME,
                                            FinishReason.FOUR_SEVENS)}
     if finish_reason not in reasons:
@@ -1195,11 +1206,14 @@ def paper_state(
     score: Pair,
     finish_reason: FinishReason | str,
     four_sevens_team: Team | str | None = None,
+    *,
+    lines: tuple[HandLine, ...] = (),
 ) -> MatchState:
     """Where a match kept on paper stands once its (valid) final result is entered: over,
-    with no hand on record."""
+    with the hands kept on a phone before it (`lines`, none for a table all on paper) on
+    record; the sheet, not a hand, ended it."""
     reason = FinishReason(finish_reason)
     four_sevens = reason is FinishReason.FOUR_SEVENS
     winner = Team(four_sevens_team) if four_sevens else _ahead(score)
-    return MatchState(Variant(variant), target, first_dealer, (), Pair(*score), winner,
-                      reason, 0)
+    return MatchState(Variant(variant), target, first_dealer, tuple(lines), Pair(*score),
+                      winner, reason, None)

@@ -206,9 +206,25 @@ def test_the_opponents_link_reaches_its_match_only_and_never_its_hands(world, na
     assert link.post(reverse("link:record", kwargs={"token": token})).status_code == 404
 
 
+# Reached only by the secret of a club match's score keeper link (tested below).
+KEEPER_LINK_VIEWS = ["club_link_attributions"]
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_the_keepers_link_reaches_its_club_matchs_attributions_only(world, method):
+    link = Client()
+    own = reverse("club_link_attributions",
+                  kwargs={"token": world["club_match"].scorekeeper_token})
+    assert getattr(link, method)(own).status_code not in {401, 403, 404}
+    for token in ("x" * 43, world["club_match"].opponents_token,
+                  world["match"].scorekeeper_token):  # a match of no club
+        url = reverse("club_link_attributions", kwargs={"token": token})
+        assert getattr(link, method)(url).status_code == 404
+
+
 def test_every_url_is_in_this_matrix():
     covered = {case[0] for case in CASES} | PUBLIC | {f"link:{n}" for n, _ in MATCH_VIEWS} | {
-        n for n, _ in OPPONENTS_VIEWS}
+        n for n, _ in OPPONENTS_VIEWS} | set(KEEPER_LINK_VIEWS)
     names = set()
     resolver = get_resolver()
     for name in resolver.reverse_dict:

@@ -55,7 +55,7 @@ class TournamentMatches:
         return {"id": tournament.pk, "name": tournament.name, "round": table.round.number,
                 "table": table.number}
 
-    def result_notes(self, match) -> list[str]:
+    def result_notes(self, match, token=None) -> list[str]:
         return []
 
     def write_refusal(self, match, user) -> rules.Violation | None:

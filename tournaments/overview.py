@@ -1,7 +1,8 @@
 """A tournament as its pages show it: its rounds with their tables and byes, its standings,
 its bracket and its champion, read in a fixed handful of queries (`overview`)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from functools import cached_property
 
 from scoring import rules
@@ -10,6 +11,7 @@ from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
 from tournaments.selectors import (
     PROVISIONAL,
     StandingsRead,
+    placed,
     rounds_in_all,
     standings_from,
 )
@@ -125,6 +127,34 @@ class Overview:
         return winner if winner is not None and not winner.withdrawn else None
 
     @property
+    def ends_at(self):
+        """When the round being played ends, if rounds are timed (None once it is over or
+        time was called)."""
+        minutes, current = self.tournament.round_minutes, self.current
+        if not minutes or current is None or current.finished or current.round.time_called_at:
+            return None
+        return current.round.started_at + timedelta(minutes=minutes)
+
+    @property
+    def standings_shown(self) -> list[Standing]:
+        """The standings a screen shows: without the teams that never played (never drawn,
+        not at a table of the round being played); all of them before the first draw."""
+        current = self.current
+        if current is None:
+            return self.standings
+        here = {e.pk for t in current.tables for e in (t.entry_a, t.entry_b)} | {
+            e.pk for e in current.byes}
+        shown = [s for s in self.standings if s.played or s.byes or s.team_id in here]
+        if len(shown) == len(self.standings):
+            return shown
+        ranked = []  # ranked again without them: no gap, shared places still shared
+        for position, s in enumerate(shown, start=1):
+            before = shown[position - 2] if position > 1 else None
+            rank = ranked[-1].rank if before and before.rank == s.rank else position
+            ranked.append(replace(s, rank=rank))
+        return ranked
+
+    @property
     def can_draw(self) -> bool:
         return not self.finished and (self.current is None or (
             self.current.finished and not self.current.disputed))
@@ -180,7 +210,7 @@ def overview(tournament: Tournament, *, past_tables: bool = True, players: bool 
     if past_tables:
         drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
             b.entry_id for b in byes}
-        standings = standings_from(tournament, entries, tables, byes)
+        standings = placed(tournament, standings_from(tournament, entries, tables, byes))
         provisional = {entry for t in tables if t.match.status == rules.Status.FINISHED
                        and t.match.confirmation in PROVISIONAL
                        for entry in (t.entry_a_id, t.entry_b_id)}

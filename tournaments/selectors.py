@@ -8,10 +8,16 @@ from django.http import Http404
 from scoring import rules
 from scoring.models import MAX_ID, Confirmation
 from tournaments import etags
-from tournaments.formats import total_rounds
+from tournaments.formats import BRACKET_FORMATS, Stage, total_rounds
 from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Table, Tournament
-from tournaments.standings import Result, Standing, TeamRecord, compute_standings
+from tournaments.standings import (
+    Result,
+    Standing,
+    TeamRecord,
+    compute_standings,
+    final_placings,
+)
 
 # A finished match's result counts, but provisionally, while its confirmation stands so.
 PROVISIONAL = (Confirmation.WAITING, Confirmation.DISPUTED)
@@ -92,6 +98,22 @@ def tiebreaks_of(tournament: Tournament) -> tuple[str, ...]:
     return tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
 
 
+def placed(tournament: Tournament, standings: list[Standing]) -> list[Standing]:
+    """The standings a page shows: once a tournament's knockout is over, its final placings
+    (the champion, the finalist, the semi-finalists...) before the other teams (one query,
+    for a tournament with a knockout only)."""
+    if tournament.format not in BRACKET_FORMATS:
+        return standings
+    rounds: dict[int, list] = {}
+    for number, a, b, winner in Table.objects.filter(
+            round__tournament=tournament, round__stage=Stage.KNOCKOUT).order_by(
+            "round__number", "number").values_list("round__number", "entry_a_id",
+                                                   "entry_b_id", "match__winner"):
+        rounds.setdefault(number, []).append(
+            (a, b, None if winner is None else a if winner == rules.Team.A else b))
+    return final_placings(standings, list(rounds.values()))
+
+
 def standings_from(tournament, entries, tables, byes) -> list[Standing]:
     teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
     return compute_standings(teams, finished_results(tables), [b.entry_id for b in byes],
@@ -155,7 +177,8 @@ def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
             provisional.update((a, b))
     byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
     return StandingsRead(
-        compute_standings(teams, results, list(byes), tiebreaks_of(tournament)), provisional,
+        placed(tournament, compute_standings(teams, results, list(byes),
+                                             tiebreaks_of(tournament))), provisional,
         etags.finished_totals_of(matches))
 
 

@@ -13,7 +13,7 @@ same way among themselves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tournaments.metrics import COLUMNS, COUNTED, TIEBREAKS, Counts, Tally, check_tiebreaks
 
@@ -106,3 +106,28 @@ def _count_result(counts: dict[int, dict[str, int]], result: Result) -> None:
         count["points_for"] += scored
         count["points_against"] += conceded
         count["wins" if team_id == result.winner else "losses"] += 1
+
+
+def final_placings(standings: Sequence[Standing],
+                   knockout: Sequence[Sequence[tuple[int, int, int | None]]]) -> list[Standing]:
+    """The final placings of a tournament ending in a knockout: the champion, the finalist,
+    the semi-finalists (sharing 3rd), the quarter-finalists (sharing 5th)..., each place in
+    the order of `standings`; then every other team in the order of `standings`.
+
+    `knockout`: its rounds, first first, each its matches as (team, team, winner or None).
+    Until the final is decided (a last round of one match, every match decided) the
+    standings are returned as they are."""
+    if not knockout or len(knockout[-1]) != 1 or any(
+            winner is None for matches in knockout for _a, _b, winner in matches):
+        return list(standings)
+    place: dict[int, int] = {}
+    for depth, matches in enumerate(reversed(knockout)):  # the final first
+        for a, b, winner in matches:
+            place.setdefault(b if winner == a else a, 2 ** depth + 1)
+    place[knockout[-1][0][2]] = 1
+    order = {s.team_id: i for i, s in enumerate(standings)}
+    placed = sorted((s for s in standings if s.team_id in place),
+                    key=lambda s: (place[s.team_id], order[s.team_id]))
+    rest = [s for s in standings if s.team_id not in place]
+    return [replace(s, rank=place[s.team_id]) for s in placed] + [
+        replace(s, rank=len(placed) + i) for i, s in enumerate(rest, start=1)]

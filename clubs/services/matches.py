@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from clubs.models import Club, ClubMatch, ClubNight
+from clubs.models import Club, ClubMatch, ClubNight, Season
 from clubs.services import ratings
-from clubs.services._common import conflict, lock
+from clubs.services._common import conflict, lock, refuse
 from clubs.services.roster import players_of_teams, seat_players
 from scoring import services as scoring
 from tournaments.models import Entry, Tournament
@@ -29,14 +29,20 @@ def start_match(*, club: Club | int, owner, variant: str, team_a: scoring.NewTea
 
 
 @transaction.atomic
-def add_night(*, club: Club | int, tournament: Tournament) -> ClubNight:
+def add_night(*, club: Club | int, tournament: Tournament,
+              season: Season | None = None) -> ClubNight:
     """A tournament becomes one of the club's nights: its teams' players join the roster and
-    its matches count for the club's statistics and ratings."""
+    its matches count for the club's statistics and ratings (and for `season`, one of the
+    club's seasons, when given)."""
     locked = lock(club)
     if ClubNight.objects.filter(tournament=tournament).exists():
         conflict("night_taken", gettext_noop("This tournament is already a club night."),
                  "tournament")
+    if season is not None and season.club_id != locked.pk:
+        refuse("season_nights", gettext_noop("Choose a season of this club."), "season")
     night = ClubNight.objects.create(tournament=tournament, club=locked)
+    if season is not None:
+        season.nights.add(night)
     teams = [entry.team for entry in Entry.objects.filter(tournament=tournament)
              .select_related("team")]
     seat_players(locked.pk, players_of_teams(teams))

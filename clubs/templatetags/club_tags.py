@@ -29,19 +29,30 @@ def of(mapping, key):
     return mapping.get(key) if mapping is not None else None
 
 
+def one_decimal(value: float) -> str:
+    """Rounded to one decimal (number_format alone cuts a float), the page's language."""
+    return number_format(round(value, 1), 1)
+
+
 @register.filter
 def rating(member):
-    """A player's shown rating, mu - 3 sigma, one decimal in the page's language."""
+    """A player's shown rating (the ladder's scale), one decimal in the page's language."""
     if member is None or member.mu is None:
         return ""
-    return number_format(rating_model.shown(member.mu, member.sigma), 1)
+    return one_decimal(rating_model.shown(member.mu, member.sigma))
+
+
+@register.filter
+def provisional(member) -> bool:
+    """Rated after too few matches for the rating to say much yet."""
+    return member is not None and rating_model.is_provisional(member.rated_matches)
 
 
 @register.filter
 def signed(value):
-    """+1.4, -0.3 (one decimal, the page's language)."""
-    text = number_format(abs(value), 1)
-    return f"+{text}" if value >= 0 else f"−{text}"
+    """+1.4, -0.3 (one decimal, rounded, the page's language)."""
+    text = one_decimal(abs(value))
+    return f"+{text}" if round(value, 1) >= 0 else f"−{text}"
 
 
 @register.filter

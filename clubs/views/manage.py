@@ -22,6 +22,7 @@ from clubs.models import ClubNight, Member, Season
 from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, organizer_view
 from scoring.errors import ScoringError
+from scoring.selectors import match_for_table
 from tournaments.forms import OrganizerForm
 from tournaments.selectors import organized_by
 
@@ -182,11 +183,13 @@ def match_new(request, club):
 def nights(request, club):
     taken = ClubNight.objects.values_list("tournament_id", flat=True)
     choices = organized_by(request.user).exclude(pk__in=taken)
-    form = NightForm(request.POST or None, tournaments=choices)
+    current = club.seasons.first()  # the newest (Season's ordering)
+    form = NightForm(request.POST or None, tournaments=choices, season=current)
     if request.method == "POST" and form.is_valid():
         tournament = choices.get(pk=form.cleaned_data["tournament"])
         try:
-            services.add_night(club=club, tournament=tournament)
+            services.add_night(club=club, tournament=tournament,
+                               season=current if form.cleaned_data.get("season") else None)
         except ScoringError as error:
             form_errors(form, error)
         else:
@@ -246,6 +249,23 @@ def attributions(request, club, match_id):
     """Who made each politaine, was dealt the four sevens, asked for each redeal: one tap
     on a player's name (again on "nobody" to take it back)."""
     match = _club_match(club, match_id)
+    return _attributions(request, club, match, here=reverse(
+        "club_attributions", args=[club.pk, match.pk]), table=reverse(
+        "owned:table", args=[match.pk]))
+
+
+@require_http_methods(["GET", "POST"])
+def link_attributions(request, token):
+    """The same taps for the keeper who came by the match's score keeper link (no account):
+    the link is the right to keep this match's score, and so to say who made its hands."""
+    match = match_for_table(token=token)
+    club = selectors.club_of_match_or_404(match)
+    return _attributions(request, club, match, here=reverse(
+        "club_link_attributions", kwargs={"token": token}), table=reverse(
+        "link:table", kwargs={"token": token}))
+
+
+def _attributions(request, club, match, *, here, table):
     if request.method == "POST":
         form = AttributionForm(request.POST)
         if form.is_valid():
@@ -261,7 +281,8 @@ def attributions(request, club, match_id):
                     messages.error(request, message)
         else:
             messages.error(request, _("That choice is not one of this page's."))
-        return redirect("club_attributions", pk=club.pk, match_id=match.pk)
+        return redirect(here)
     return TemplateResponse(request, "clubs/attributions.html", {
         "club": club, "match": match, "taps": selectors.attribution_page(match),
+        "table_url": table,
     })

@@ -7,7 +7,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from clubs import exports, seasons, selectors
+from clubs import exports, rating_model, seasons, selectors
 from clubs.models import Member, Season
 from clubs.views._common import reader_view
 
@@ -18,6 +18,7 @@ def club_page(request, club):
     return TemplateResponse(request, "clubs/club.html", {
         "club": club, "view": selectors.club_page(club),
         "is_organizer": selectors.is_organizer(request.user, club),
+        "provisional_below": rating_model.PROVISIONAL_BELOW,
     })
 
 

@@ -114,7 +114,8 @@ class MatchPage:
             "dealer": display.seat_label(match, state.dealer),
             "leader": display.seat_label(match, state.leader),
             "tournament": extensions.reference(match),
-            "result_notes": extensions.result_notes(match) if state.finished else [],
+            "result_notes": (extensions.result_notes(match, token=self.access.token)
+                             if state.finished else []),
         }
 
     def flash(self, flash=None) -> dict:

@@ -33,3 +33,21 @@ if (first) {
     if (evt.key === "ArrowLeft" || evt.key === "PageUp") { turn(-1); }
   });
 }
+
+// A timed round's clock: the time left, counted down each second ("Round ends at 20:45"
+// without JavaScript); it survives the live refresh, which draws it anew.
+function tick() {
+  for (const clock of document.querySelectorAll("[data-ends-at]")) {
+    const left = Math.round((Date.parse(clock.dataset.endsAt) - Date.now()) / 1000);
+    if (left <= 0) {
+      clock.textContent = clock.dataset.over;
+      continue;
+    }
+    const minutes = Math.floor(left / 60);
+    const seconds = String(left % 60).padStart(2, "0");
+    clock.textContent = clock.dataset.template.replace("{time}", `${minutes}:${seconds}`);
+  }
+}
+tick();
+document.body.addEventListener("htmx:afterSwap", tick);
+window.setInterval(tick, 1000);

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clubs import services
+from clubs import rating_model, services
 from clubs.models import DEFAULT_POINTS_TABLE, Member
 from clubs.services.seasons import save_season
 from scoring import rules
@@ -30,7 +30,9 @@ def test_a_public_club_its_roster_and_ladder(client, club):
     assert ladder[0]["name"] == "Benoît" and ladder[0]["rank"] == 1
     assert ladder[0]["rating"]["rated_matches"] == 2
     rating = ladder[0]["rating"]
-    assert rating["rating"] == pytest.approx(rating["mu"] - 3 * rating["sigma"], abs=1e-3)
+    assert rating["rating"] == pytest.approx(
+        rating_model.shown(rating["mu"], rating["sigma"]), abs=1e-3)
+    assert rating["rating"] >= 0 and rating["provisional"] is True
 
 
 def test_a_players_statistics_and_rating_history(client, club):

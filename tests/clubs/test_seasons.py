@@ -114,3 +114,21 @@ def test_a_points_table_with_digits_int_cannot_read_gets_the_forms_message(clien
     assert answer.status_code == 422
     assert "first place first" in answer.content.decode()
     assert seasons.parse_table(typed) is None
+
+
+def test_a_night_added_from_the_nights_page_counts_in_the_current_season(client, season):
+    club, organizer = season.club, season.club.owner
+    tournament = make_tournament(organizer, teams=4, format="round_robin")
+    page = client.get(reverse("club_nights", args=[club.pk])).content.decode()
+    assert "Count it in the season Automne" in page
+    answer = client.post(reverse("club_nights", args=[club.pk]),
+                         {"tournament": tournament.pk, "season": "on"})
+    assert answer.status_code == 302
+    assert season.nights.filter(tournament=tournament).exists()
+
+
+def test_a_night_left_out_of_the_season_when_the_box_is_unticked(client, season):
+    tournament = make_tournament(season.club.owner, teams=4, format="round_robin")
+    client.post(reverse("club_nights", args=[season.club.pk]), {"tournament": tournament.pk})
+    assert not season.nights.filter(tournament=tournament).exists()
+    assert season.club.nights.filter(tournament=tournament).exists()

@@ -201,3 +201,29 @@ def test_a_roster_suggestion_for_a_name_no_one_can_have_offers_nothing(client, c
                          {"seat_n": typed, "list": "seat_n-players"}, **HTMX)
     assert suggest.status_code == 200
     assert suggest.content.decode().strip() == '<datalist id="seat_n-players"></datalist>'
+
+
+def test_a_keeper_on_the_table_link_gives_the_politaine_without_logging_in(client, club):
+    match = club.club_matches.order_by("pk").first().match
+    client.logout()
+    link = reverse("link:table", kwargs={"token": match.scorekeeper_token})
+    page = client.get(link).content.decode()
+    url = reverse("club_link_attributions", kwargs={"token": match.scorekeeper_token})
+    assert url in page
+    answer = client.get(url)
+    assert answer.status_code == 200
+    text = answer.content.decode()
+    assert "Hand 1: a politaine of Anne &amp; Benoît" in text
+    assert link in text  # back to the table by the link, not the keeper's account
+    anne = member(club, "Anne")
+    answer = client.post(url, {"kind": "politaine", "hand_number": 1, "slot": 0, "team": "a",
+                               "member": anne.pk})
+    assert answer.status_code == 302 and answer["Location"] == url
+    page = client.get(reverse("club_player", args=[club.pk, anne.pk])).content.decode()
+    assert "Politaines made by the player</dt><dd>1</dd>" in page
+
+
+def test_a_revoked_or_unknown_link_reaches_no_attributions(client, club):
+    client.logout()
+    answer = client.get(reverse("club_link_attributions", kwargs={"token": "x" * 20}))
+    assert answer.status_code == 404

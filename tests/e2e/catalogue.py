@@ -80,6 +80,9 @@ def build(user) -> list[Shot]:
                           via=confirmations.Via.OPPONENTS_LINK,
                           reason="Hand 2 was 6–5, not 7–4")
     closed = first.tables.order_by("number").first().match
+    # A table whose phone died after a hand: its result from paper over the hand kept.
+    services.record_hand(match=second.tables.get(number=3).match, number=1,
+                         hand=rules.Hand.played(7, 4))
     knockout = make_tournament(user, teams=6, format="knockout")
     play_round(tournaments.draw_next_round(tournament=knockout))
     tournaments.draw_next_round(tournament=knockout)
@@ -89,6 +92,7 @@ def build(user) -> list[Shot]:
                [rules.Hand.played(1, 10), rules.Hand.played(9, 2, 1, 0)])
     club_match(club, user, ("Anne", "Luc"), ("Marc", "Julie"), [win("b")])
     attributable = club.club_matches.order_by("pk").first().match_id
+    attributable_token = club.club_matches.order_by("pk").first().match.scorekeeper_token
     night = clubs.add_night(club=club, tournament=swiss)
     season = save_season(club=club, name="Automne", points_table=[10, 8, 6, 5, 4, 3, 2, 1],
                          best_of=None, nights=[night.pk])
@@ -124,6 +128,7 @@ def build(user) -> list[Shot]:
         Shot("tournament-cards", f"/tournaments/{t}/rounds/2/cards/"),
         Shot("tournament-sheets", f"/tournaments/{t}/rounds/2/sheets/"),
         Shot("tournament-paper", f"/tournaments/{t}/rounds/2/tables/2/paper/"),
+        Shot("tournament-paper-over-hands", f"/tournaments/{t}/rounds/2/tables/3/paper/"),
         Shot("opponents-disputed", f"/o/{disputed.opponents_token}/", anonymous=True),
         Shot("opponents-playing",
              f"/o/{second.tables.order_by('number')[1].match.opponents_token}/",
@@ -133,6 +138,7 @@ def build(user) -> list[Shot]:
         Shot("public-results", f"/t/{t}/results/", anonymous=True),
         Shot("public-bracket", f"/t/{k}/bracket/", anonymous=True),
         Shot("projector", f"/t/{t}/projector/", anonymous=True),
+        Shot("projector-knockout", f"/t/{k}/projector/", anonymous=True),
         Shot("clubs", "/clubs/"),
         Shot("club-new", "/clubs/new/"),
         Shot("club", f"/clubs/{c}/", anonymous=True),
@@ -142,6 +148,8 @@ def build(user) -> list[Shot]:
         Shot("club-match-new", f"/clubs/{c}/matches/new/"),
         Shot("club-nights", f"/clubs/{c}/nights/"),
         Shot("club-attributions", f"/clubs/{c}/matches/{attributable}/attributions/"),
+        Shot("club-link-attributions", f"/clubs/k/{attributable_token}/attributions/",
+             anonymous=True),
         Shot("club-season-new", f"/clubs/{c}/seasons/new/"),
         Shot("season", f"/seasons/{season.pk}/", anonymous=True),
         Shot("season-projector", f"/seasons/{season.pk}/projector/", anonymous=True),

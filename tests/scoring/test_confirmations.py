@@ -240,20 +240,57 @@ def test_no_hand_joins_a_result_from_paper(user):
                        "(%s, 1, 'played', 8, 3, 0, 0, '2026-01-01', '2026-01-01')", [match.pk])
 
 
-def test_a_table_scored_on_a_phone_takes_no_paper_result(user):
-    match = play(a_match("result"), (8, 3))
+def test_a_dead_phones_table_takes_its_paper_result_over_the_hands_so_far(user):
+    match = play(a_match("result"), (8, 3), (7, 4))  # 15-7, then the phone dies
+    state = paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+                                     finish_reason="target")
+    assert (state.winner, state.score, state.hand_count) == ("a", rules.Pair(23, 14), 2)
+    fresh(match)
+    assert (match.from_paper, match.is_finished, match.hand_count) == (True, True, 2)
+    assert [h.points_a for h in match.hands.order_by("number")] == [8, 7]  # history kept
+    assert match.confirmation == Confirmation.WAITING
+    with pytest.raises(Conflict):  # the phone comes back: its queued hand is refused
+        services.record_hand(match=match, number=3, hand=rules.Hand.played(8, 3))
+    paper.take_back_paper_result(match=match, by=user)
+    fresh(match)
+    assert (match.from_paper, match.is_finished, match.score_a, match.hand_count) == (
+        False, False, 15, 2)
+
+
+def test_a_paper_result_below_the_hands_so_far_is_refused(user):
+    match = play(a_match("result"), (8, 3), (7, 4))  # 15-7
+    with pytest.raises(InvalidInput) as refused:
+        paper.enter_paper_result(match=match, by=user, score_a=23, score_b=5,
+                                 finish_reason="target")
+    assert refused.value.codes == ["paper_below_hands"]
+    assert not fresh(match).from_paper
+
+
+def test_a_table_whose_hands_ended_the_match_takes_no_paper_result(user):
+    match = play(a_match("result"), (11, 0), (11, 0))  # 22-0: over on its hands
     with pytest.raises(Conflict) as refused:
         paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                                  finish_reason="target")
     assert refused.value.codes == ["match_has_hands"]
 
 
-def test_the_database_holds_a_paper_result_to_no_hand_and_allows_it_on_time(user):
+def test_the_database_holds_a_paper_result_to_the_hands_it_follows(user):
+    match = play(a_match("none"), (8, 3), (7, 4))  # 15-7
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+                             finish_reason="target")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(score_b=6, score_a=23)  # below its hands
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(status="in_progress", winner=None,
+                                                 finish_reason=None)
+
+
+def test_the_database_holds_a_paper_result_to_its_winner_and_allows_it_on_time(user):
     match = a_match("none")
     paper.enter_paper_result(match=match, by=user, score_a=17, score_b=16,
                              finish_reason="time")
     with pytest.raises(IntegrityError), transaction.atomic():
-        Match.objects.filter(pk=match.pk).update(hand_count=3)
+        Match.objects.filter(pk=match.pk).update(score_a=25)  # the loser ahead on time
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(from_paper=False)  # time never called
 

@@ -8,7 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import confirmations, paper
+from scoring import confirmations, paper, rules
+from scoring import services as services_scoring
 from scoring.models import Confirmation, ConfirmationStep
 from tests.factories import seen_version
 from tests.tournaments.helpers import finish, make_tournament, play_round
@@ -159,13 +160,35 @@ def test_the_organizer_enters_a_paper_result_in_one_step(client, organizer):
     assert table.match.confirmation == Confirmation.WAITING
 
 
-def test_a_table_with_hands_takes_no_paper_result(client, organizer):
+def test_a_table_whose_hands_ended_the_match_takes_no_paper_result(client, organizer):
     tournament, round_1 = first_round(organizer)
     finish(tables(round_1)[0].match)
     response = client.post(reverse("tournament_table_paper", args=[tournament.pk, 1, 1]),
                            {"score_a": 13, "score_b": 9, "ended": "target"})
     assert response.status_code == 409
-    assert "keeps its score on a phone" in response.content.decode()
+    assert "hands ended the match" in response.content.decode()
+
+
+def test_a_table_whose_phone_died_takes_its_paper_result_over_the_hands_kept(client,
+                                                                              organizer):
+    tournament, round_1 = first_round(organizer)
+    match = tables(round_1)[0].match
+    services_scoring.record_hand(match=match, number=1, hand=rules.Hand.played(5, 6))
+    dashboard = client.get(reverse("tournament_dashboard", args=[tournament.pk]))
+    url = reverse("tournament_table_paper", args=[tournament.pk, 1, 1])
+    assert url in dashboard.content.decode()
+    page = client.get(url).content.decode()
+    assert "1 hand kept on a phone" in page and 'name="score_a"' in page
+    refused = client.post(url, {"score_a": 13, "score_b": 4, "ended": "target"})
+    assert refused.status_code == 422 and "below the score of the hands" in \
+        refused.content.decode()
+    answer = client.post(url, {"score_a": 13, "score_b": 7, "ended": "target"})
+    assert answer.status_code == 302
+    match.refresh_from_db()
+    assert (match.from_paper, match.hand_count, match.score_a, match.winner) == (
+        True, 1, 13, "a")
+    table_page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
+    assert "Entered from the table's paper score sheet" in table_page
 
 
 def test_the_score_sheets_print_each_table_with_its_dealers(client, organizer):

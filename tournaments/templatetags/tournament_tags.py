@@ -8,6 +8,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
 from tournaments import metrics
+from tournaments.formats import Stage, knockout_round_name
 from tournaments.words import translate
 
 register = template.Library()
@@ -51,3 +52,15 @@ def pages(items, size):
     """`items` in pages of `size` (the projector shows one page at a time)."""
     items, size = list(items), int(size)
     return [items[start:start + size] for start in range(0, len(items), size)]
+
+
+@register.simple_tag
+def round_name(view, round_view) -> str:
+    """A knockout round's name ("Semi-finals", "Final"), or "Round 3", in the active
+    language."""
+    number = round_view.round.number
+    if round_view.round.stage == Stage.KNOCKOUT:
+        name = knockout_round_name(view.total_rounds - number)
+        if name is not None:
+            return translate(name)
+    return _("Round %(number)s") % {"number": number}

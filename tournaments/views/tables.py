@@ -132,7 +132,8 @@ def paper_result(request, tournament, number, table):
                 return _back(tournament)
     return TemplateResponse(request, "tournaments/paper.html", {
         "tournament": tournament, "table": found, "match": match, "form": form,
-        "has_hands": match.hand_count > 0,
+        # Its hands ended the match: corrected on its page, never overwritten from paper.
+        "ended_on_hands": match.is_finished and not match.from_paper and match.hand_count > 0,
     }, status=status)
 
 
