@@ -171,7 +171,7 @@ for _name, _when, _condition, _message in HELD_RULES:
                   f"BEGIN SELECT RAISE(ABORT, '{_message}'); END")
     SQLITE_REVERSE.append(f"DROP TRIGGER IF EXISTS {_name}")
 
-# From migration 0011 (Match.from_paper exists from 0009): a result from paper after hands.
+# From migration 0012 (Match.from_paper exists from 0009): a result from paper after hands.
 _PAPER = ("scoring_paper_result_not_below_the_hands",
           "AFTER UPDATE OF from_paper, score_a, score_b ON scoring_match", _PAPER_BELOW_HANDS,
           "a result from paper is never below the score of the hands before it")
@@ -252,7 +252,7 @@ def _run(schema_editor, statements_by_vendor):
 
 
 def _holds_paper_after_hands(apps) -> bool:
-    """The paper result's trigger exists from migration 0011 (its constraint's new name)."""
+    """The paper result's trigger exists from migration 0012 (its constraint's new name)."""
     return not any(c.name == "match_paper_result_is_final_and_has_no_hand"
                    for c in apps.get_model("scoring", "Match")._meta.constraints) and any(
         f.name == "from_paper" for f in apps.get_model("scoring", "Match")._meta.fields)
