@@ -242,9 +242,9 @@ def test_no_hand_joins_a_result_from_paper(user):
 
 def test_a_dead_phones_table_takes_its_paper_result_over_the_hands_so_far(user):
     match = play(a_match("result"), (8, 3), (7, 4))  # 15-7, then the phone dies
-    state = paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+    state = paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                                      finish_reason="target")
-    assert (state.winner, state.score, state.hand_count) == ("a", rules.Pair(23, 14), 2)
+    assert (state.winner, state.score, state.hand_count) == ("a", rules.Pair(23, 10), 2)
     fresh(match)
     assert (match.from_paper, match.is_finished, match.hand_count) == (True, True, 2)
     assert [h.points_a for h in match.hands.order_by("number")] == [8, 7]  # history kept
@@ -276,7 +276,7 @@ def test_a_table_whose_hands_ended_the_match_takes_no_paper_result(user):
 
 def test_the_database_holds_a_paper_result_to_the_hands_it_follows(user):
     match = play(a_match("none"), (8, 3), (7, 4))  # 15-7
-    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=14,
+    paper.enter_paper_result(match=match, by=user, score_a=23, score_b=10,
                              finish_reason="target")
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(score_b=6, score_a=23)  # below its hands
@@ -287,7 +287,7 @@ def test_the_database_holds_a_paper_result_to_the_hands_it_follows(user):
 
 def test_the_database_holds_a_paper_result_to_its_winner_and_allows_it_on_time(user):
     match = a_match("none")
-    paper.enter_paper_result(match=match, by=user, score_a=17, score_b=16,
+    paper.enter_paper_result(match=match, by=user, score_a=16, score_b=17,
                              finish_reason="time")
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=match.pk).update(score_a=25)  # the loser ahead on time

@@ -179,14 +179,14 @@ def test_a_table_whose_phone_died_takes_its_paper_result_over_the_hands_kept(cli
     assert url in dashboard.content.decode()
     page = client.get(url).content.decode()
     assert "1 hand kept on a phone" in page and 'name="score_a"' in page
-    refused = client.post(url, {"score_a": 13, "score_b": 4, "ended": "target"})
+    refused = client.post(url, {"score_a": 18, "score_b": 4, "ended": "target"})
     assert refused.status_code == 422 and "below the score of the hands" in \
         refused.content.decode()
-    answer = client.post(url, {"score_a": 13, "score_b": 7, "ended": "target"})
+    answer = client.post(url, {"score_a": 14, "score_b": 8, "ended": "target"})
     assert answer.status_code == 302
     match.refresh_from_db()
     assert (match.from_paper, match.hand_count, match.score_a, match.winner) == (
-        True, 1, 13, "a")
+        True, 1, 14, "a")
     table_page = client.get(reverse("owned:table", args=[match.pk])).content.decode()
     assert "Entered from the table's paper score sheet" in table_page
 
