@@ -29,7 +29,7 @@ def test_the_api_docs_page_has_no_axe_violation(live_server, new_context, screen
     # The operations are drawn from the OpenAPI schema, all of them.
     page.locator("main .opblock").first.wait_for()
     page.wait_for_load_state("networkidle")
-    assert all(url.startswith(live_server.url) or url.startswith("data:") for url in fetched), \
+    assert all(url.startswith((live_server.url, "data:")) for url in fetched), \
         fetched
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
