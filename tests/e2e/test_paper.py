@@ -66,42 +66,56 @@ def tables_on(text: str) -> list[int]:
     return [int(n) for n in re.findall(r"Table (\d+)\b", text)]
 
 
+WORDS = {
+    "en-CA": {"keeper": "For the score keeper of", "opponents": "confirm or dispute the score",
+              "final": "Final result", "signed": "Signed by both teams", "back": "Back",
+              "print": "Print this page"},
+    "fr-CA": {"keeper": "Pour le marqueur de", "opponents": "confirmez ou contestez le pointage",
+              "final": "Résultat final", "signed": "Signé par les deux équipes",
+              "back": "Retour", "print": "Imprimez cette page"},
+}
+
+
+@pytest.mark.parametrize("language", ["en-CA", "fr-CA"])
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_table_cards_print_whole_each_tables_slips_on_one_page(live_server, new_context,
-                                                               log_in, paper):
-    page = new_context(viewport={"width": 1366, "height": 768}).new_page()
+                                                               log_in, paper, language):
+    words = WORDS[language]
+    page = new_context(viewport={"width": 1366, "height": 768}, locale=language).new_page()
     tournament = round_one(log_in(page))
     pages = printed(page, live_server.url + f"/tournaments/{tournament.pk}/rounds/1/cards/",
-                    paper, "cards")
+                    paper, f"cards-{language}")
     assert all(text.strip() for text in pages), "a blank page"
-    assert "Print this page" not in " ".join(pages)
+    assert words["print"] not in " ".join(pages)
     where = {}
     for index, text in enumerate(pages):
-        for number in set(tables_on(text)):
+        numbers = set(tables_on(text))
+        for number in numbers:
             assert number not in where, f"table {number} on two pages"
             where[number] = index
-            # Both slips of the table, whole: each with its heading, its words and its link.
-            assert tables_on(text).count(number) == 2
-        assert text.count("For the score keeper of") == text.count("confirm or dispute the score")
-        assert text.count("Scan to keep the score") == text.count("For the score keeper of")
-        assert text.count("Scan to follow the score") == text.count("For the score keeper of")
+            assert tables_on(text).count(number) == 2  # on both slips
+        # Each table's two slips whole: the keeper's and the opponents' words, and a link each.
+        assert text.count(words["keeper"]) == text.count(words["opponents"]) == len(numbers)
+        assert text.count("/k/") == text.count("/o/") == len(numbers)
     assert sorted(where) == list(range(1, TABLES + 1))
     # As many per page as fit: three tables a page, so 9 tables take 3 pages.
     assert len(pages) == TABLES // 3
 
 
+@pytest.mark.parametrize("language", ["en-CA", "fr-CA"])
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_score_sheets_print_one_page_per_table_with_long_names(live_server, new_context,
-                                                               log_in, paper):
-    page = new_context(viewport={"width": 1366, "height": 768}).new_page()
+                                                               log_in, paper, language):
+    words = WORDS[language]
+    page = new_context(viewport={"width": 1366, "height": 768}, locale=language).new_page()
     tournament = round_one(log_in(page))
     pages = printed(page, live_server.url + f"/tournaments/{tournament.pk}/rounds/1/sheets/",
-                    paper, "sheets")
+                    paper, f"sheets-{language}")
     assert len(pages) == TABLES
     for number, text in enumerate(pages, start=1):
         assert tables_on(text)[:1] == [number]
-        assert "Final result:" in text and "Signed by both teams:" in text
-        assert "Back" not in text and "Print this page" not in text
+        assert words["final"] in text and words["signed"] in text
+        assert words["back"] not in text and words["print"] not in text
     # The players' full names and the long team names are printed.
     everything = " ".join(pages)
     assert "Tremblay-Bouchard" in everything and "Sainte-Anne-des-Monts" in everything
