@@ -82,13 +82,3 @@ def stage_of_round(format: str, number: int, *, swiss_rounds: int | None,
         played = swiss_rounds_played(swiss_rounds, field_size) if field_size else swiss_rounds
         return Stage.SWISS if number <= (played or 0) else Stage.KNOCKOUT
     return Stage(format)
-
-
-# A knockout round's name by how many rounds are left after it (the final: none).
-KNOCKOUT_ROUND_NAMES = (_("Final"), _("Semi-finals"), _("Quarter-finals"))
-
-
-def knockout_round_name(rounds_after: int) -> str | None:
-    """"Final", "Semi-finals", "Quarter-finals" (English, marked for translation); None
-    for an earlier round, named by its number."""
-    return KNOCKOUT_ROUND_NAMES[rounds_after] if 0 <= rounds_after < 3 else None

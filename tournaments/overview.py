@@ -5,6 +5,8 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from functools import cached_property
 
+from django.utils.translation import gettext
+
 from scoring import rules
 from scoring.models import Confirmation, Match
 from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
@@ -81,9 +83,42 @@ class RoundView:
 
 @dataclass
 class BracketSlot:
+    """A place of a knockout round: its table, its bye, or (a round not drawn yet) who will
+    meet there as far as it is known (None: not decided yet). A drawn place with neither
+    table nor bye is empty (both its teams withdrew)."""
+
     position: int
     table: TableView | None
     bye: Entry | None
+    coming: tuple[Entry | None, Entry | None] | None = None
+
+    @property
+    def winner(self) -> Entry | None:
+        """Who comes out of this place: the bye, or the finished table's winner."""
+        return self.bye or (self.table.winner if self.table else None)
+
+
+def knockout_round_name(places: int) -> str:
+    """A knockout round named by its places (matches or byes): Final, Semi-finals,
+    Quarter-finals, Round of 16, Round of 32..."""
+    if places == 1:
+        return gettext("Final")
+    if places == 2:
+        return gettext("Semi-finals")
+    if places == 4:
+        return gettext("Quarter-finals")
+    if places == 8:
+        return gettext("Round of 16")
+    return gettext("Round of %(teams)d") % {"teams": 2 * places}
+
+
+@dataclass
+class BracketRound:
+    """A knockout round as the bracket shows it, drawn (`view`) or still to come (None)."""
+
+    name: str
+    view: RoundView | None
+    slots: list[BracketSlot]
 
 
 @dataclass
@@ -164,15 +199,31 @@ class Overview:
         return sum(not e.withdrawn for e in self.entries)
 
     @property
-    def bracket(self) -> list[tuple[RoundView, list[BracketSlot]]]:
-        """The knockout rounds, each with its slots in bracket order."""
-        bracket = []
-        for round_view in self.rounds:
-            if round_view.round.stage != Stage.KNOCKOUT:
-                continue
-            slots = [BracketSlot(t.table.position, t, None) for t in round_view.tables]
-            slots += [BracketSlot(pos, None, e) for pos, e in round_view.bye_positions.items()]
-            bracket.append((round_view, sorted(slots, key=lambda slot: slot.position)))
+    def bracket(self) -> list[BracketRound]:
+        """The whole knockout, from its first round to the final, once its first round is
+        drawn: each round named by its places, each place in bracket order (its table, its
+        bye, or who comes to it from the round before, as far as known)."""
+        drawn = [r for r in self.rounds if r.round.stage == Stage.KNOCKOUT]
+        if not drawn:
+            return []
+        count = self.total_rounds - (len(self.rounds) - len(drawn))
+        bracket: list[BracketRound] = []
+        for index in range(max(count, len(drawn))):
+            places = 2 ** max(count - index - 1, 0)
+            if index < len(drawn):
+                view = drawn[index]
+                at = {t.table.position: BracketSlot(t.table.position, t, None)
+                      for t in view.tables}
+                at.update({pos: BracketSlot(pos, None, entry)
+                           for pos, entry in view.bye_positions.items()})
+                slots = [at.get(pos) or BracketSlot(pos, None, None)
+                         for pos in range(max(places, max(at, default=-1) + 1))]
+            else:
+                view, before = None, bracket[-1].slots
+                slots = [BracketSlot(pos, None, None, coming=tuple(
+                    before[i].winner if i < len(before) else None
+                    for i in (2 * pos, 2 * pos + 1))) for pos in range(places)]
+            bracket.append(BracketRound(knockout_round_name(len(slots)), view, slots))
         return bracket
 
 

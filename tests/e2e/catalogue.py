@@ -47,6 +47,10 @@ def _four_sevens_open(page: Page):
     page.locator("#entry details.four-sevens summary").click()
 
 
+def _api_docs_drawn(page: Page):
+    expect(page.locator("main .opblock").first).to_be_visible(timeout=30_000)
+
+
 def build(user) -> list[Shot]:
     """Matches and tournaments of `user`, and the pages that show them."""
     politaine = services.create_match(
@@ -153,4 +157,5 @@ def build(user) -> list[Shot]:
         Shot("club-season-new", f"/clubs/{c}/seasons/new/"),
         Shot("season", f"/seasons/{season.pk}/", anonymous=True),
         Shot("season-projector", f"/seasons/{season.pk}/projector/", anonymous=True),
+        Shot("api-docs", "/api/v1/docs", prepare=_api_docs_drawn, anonymous=True),
     ]

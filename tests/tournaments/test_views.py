@@ -173,7 +173,7 @@ def test_public_pages_need_no_login_and_answer_304_while_nothing_changes(client,
                             HTTP_IF_NONE_MATCH=named.encode().decode("unicode_escape"), **HTMX)
         assert polled.status_code == 304, name
     bracket = client.get(reverse("public_bracket", args=[tournament.pk])).content.decode()
-    assert "Round 2" in bracket
+    assert "Final" in bracket and "Round 2" not in bracket
 
 
 def test_exports(client, organizer):

@@ -8,7 +8,8 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
 from tournaments import metrics
-from tournaments.formats import Stage, knockout_round_name
+from tournaments.formats import Stage
+from tournaments.overview import knockout_round_name
 from tournaments.words import translate
 
 register = template.Library()
@@ -56,11 +57,9 @@ def pages(items, size):
 
 @register.simple_tag
 def round_name(view, round_view) -> str:
-    """A knockout round's name ("Semi-finals", "Final"), or "Round 3", in the active
-    language."""
+    """A knockout round's name by its places ("Semi-finals", "Final", as the bracket names
+    it), or "Round 3", in the active language."""
     number = round_view.round.number
     if round_view.round.stage == Stage.KNOCKOUT:
-        name = knockout_round_name(view.total_rounds - number)
-        if name is not None:
-            return translate(name)
+        return knockout_round_name(len(round_view.tables) + len(round_view.byes))
     return _("Round %(number)s") % {"number": number}
