@@ -459,3 +459,39 @@ def test_the_chart_keeps_plain_numbers_in_french(keeper, match):
     assert all(re.fullmatch(r"[-\d. ,]+", value) for value in coordinates)
     polyline = re.search(r'class="team-a" points="([^"]+)"', chart).group(1)
     assert all(re.fullmatch(r"-?[\d.]+,-?[\d.]+", point) for point in polyline.split())
+
+
+# --- Who deals, said in the hand's form (issue 31, item 6) ---------------------------------
+
+
+def entry_dealer(body: str) -> str:
+    found = re.search(r'<p class="entry-dealer" id="entry-dealer"[^>]*>([^<]*)</p>', body)
+    return found.group(1) if found else ""
+
+
+def test_the_hand_form_names_who_deals_it_and_who_leads(keeper, match):
+    body = keeper.get(url(match)).content.decode()
+    north, east = match.seat_n.name, match.seat_e.name
+    assert entry_dealer(body) == f"North ({north}) deals this hand; East ({east}) leads."
+    play(match, P(5, 6))
+    response = keeper.post(url(match, "record"),
+                           {"number": 2, "points_a": 7, "seen": match.version}, **HTMX)
+    # After a save the next hand's form says who deals it: the next seat round the table.
+    assert entry_dealer(response.content.decode()).startswith(f"South ({match.seat_s.name}) deals")
+
+
+def test_choosing_the_first_dealer_changes_the_one_the_form_names(keeper, match):
+    response = keeper.post(url(match, "first_dealer"), {"first_dealer": "E"}, **HTMX)
+    body = response.content.decode()
+    assert 'id="entry-dealer" hx-swap-oob="true"' in body
+    assert entry_dealer(body).startswith(f"East ({match.seat_e.name}) deals this hand")
+
+
+def test_the_preview_says_when_the_hand_would_end_the_match(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(2, 9))  # 24–9
+    response = check(keeper, match, {"number": 4, "points_a": "10", "points_b": ""}, "points_a")
+    body = response.content.decode()
+    assert "Score after it: 34–10." in body
+    assert "This hand ends the match: Les Bleus win 34–10." in body
+    response = check(keeper, match, {"number": 4, "points_a": "5", "points_b": ""}, "points_a")
+    assert "ends the match" not in response.content.decode()
