@@ -20,7 +20,7 @@ from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
-from scoring.selectors import history_row, table_page
+from scoring.selectors import confirmed_by_organizer, history_row, table_page
 
 
 def live_etag(match, entry_number) -> str:
@@ -115,6 +115,8 @@ class MatchPage:
             "leader": display.seat_label(match, state.leader),
             "tournament": extensions.reference(match),
             "result_notes": extensions.result_notes(match) if state.finished else [],
+            "confirmed_by_organizer": match.confirmation == "confirmed"
+            and confirmed_by_organizer(match),
         }
 
     def flash(self, flash=None) -> dict:

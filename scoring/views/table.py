@@ -114,6 +114,9 @@ def _live(request, access):
             **page.scoreboard(entry_number=entry_number),
             **page.history(preserve_number=number_from(request.GET.get("editing"))),
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
+            # A phone that keeps its form is told there, where it is about to save, when
+            # the hands changed under it (and Save waits), or that they no longer differ.
+            "conflict_oob": not moves_on and entry_number is not None,
         }
         response = _render(request, context, "live")
     return live_headers(response, etag)

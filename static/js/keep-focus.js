@@ -27,3 +27,13 @@ function refocus() {
 for (const name of ["htmx:afterSwap", "htmx:oobAfterSwap"]) {
   document.body.addEventListener(name, () => { window.setTimeout(refocus, 0); });
 }
+
+// The hands changed on another phone while the keeper typed: the alert drawn beside Save
+// (which waits) is brought into view, wherever she is on the page.
+document.body.addEventListener("htmx:oobAfterSwap", (evt) => {
+  if (!evt.detail.target || evt.detail.target.id !== "entry-conflict") { return; }
+  const conflict = document.getElementById("entry-conflict");  // the new copy
+  if (conflict && conflict.querySelector("[role=alert]")) {
+    conflict.scrollIntoView({ block: "nearest" });
+  }
+});
