@@ -6,7 +6,14 @@ from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
 from scoring import charts, display, extensions, rules, states
-from scoring.models import MAX_ID, Hand, HandRevision, Match, is_scorekeeper_token_shaped
+from scoring.models import (
+    MAX_ID,
+    ConfirmationStep,
+    Hand,
+    HandRevision,
+    Match,
+    is_scorekeeper_token_shaped,
+)
 
 TEAMS_AND_SEATS = ("team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w")
 
@@ -133,6 +140,16 @@ class TablePage:
     rows: list[HistoryRow]
     revisions: list[RevisionRow]
     chart: charts.Chart
+
+
+def confirmed_by_organizer(match: Match) -> bool:
+    """Whether the last confirmation of a confirmed match was an organizer's, on the team's
+    behalf (one small query, asked only of a confirmed match)."""
+    Action = ConfirmationStep.Action
+    last = (ConfirmationStep.objects.filter(
+        match=match, action__in=[Action.CONFIRMED, Action.CONFIRMED_FOR_TEAM])
+        .order_by("-at", "-id").values_list("action", flat=True).first())
+    return last == Action.CONFIRMED_FOR_TEAM
 
 
 def history_row(match: Match, line: rules.HandLine) -> HistoryRow:

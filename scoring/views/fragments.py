@@ -20,7 +20,7 @@ from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
 from scoring.links import qr_svg, scorekeeper_link
 from scoring.permissions import can_keep_score
-from scoring.selectors import history_row, table_page
+from scoring.selectors import confirmed_by_organizer, history_row, table_page
 
 
 def live_etag(match, entry_number) -> str:
@@ -116,6 +116,8 @@ class MatchPage:
             "tournament": extensions.reference(match),
             "result_notes": (extensions.result_notes(match, token=self.access.token)
                              if state.finished else []),
+            "confirmed_by_organizer": match.confirmation == "confirmed"
+            and confirmed_by_organizer(match),
         }
 
     def flash(self, flash=None) -> dict:
@@ -155,6 +157,7 @@ class MatchPage:
         return {
             **self._common(),
             **(self.hand_fields(form, slots=slots) if form is not None else {}),
+            **self.entry_dealer(),
             "standing": standing_text(self.match, state),
             "seen": self.match.version if seen is None else seen,
             "four_sevens_form": four_sevens_form,
@@ -162,6 +165,13 @@ class MatchPage:
             and can_keep_score(self.request.user, self.match)
             and extensions.reference(self.match) is None,
         }
+
+    def entry_dealer(self) -> dict:
+        """Who deals and who leads the hand being entered, said in its form: the keeper
+        sees it where she types, with the scoreboard scrolled away."""
+        state = self.state
+        return {"entry_dealer": display.seat_label(self.match, state.dealer),
+                "entry_leader": display.seat_label(self.match, state.leader)}
 
     def hand_fields(self, form: HandForm, *, slots=None, correcting: int | None = None) -> dict:
         """What a hand's fields show: the form, its messages by slot, what it would give."""
@@ -259,8 +269,14 @@ def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) ->
         return _count_so_far(match, form)
     hand = form.rules_hand
     gained = form.preview
+    ends = None
     if correcting is None:
         after = rules.Pair(state.score.a + gained.a, state.score.b + gained.b)
+        if not state.finished:
+            # Whether this hand would end the match is the rules' to say.
+            played = rules.play_hand(state, hand, time_called_after=match.time_called_after)
+            if played.finished:
+                ends = _ending_words(match, played)
     elif rules.check_hand_exists(state, correcting) is None:
         after, _refusal = rules.check_correction(
             match.variant, match.target, match.first_dealer,
@@ -270,10 +286,19 @@ def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) ->
         after = after.score
     else:
         return None
-    preview = {"gained": gained, "after": after, "count": None, "correcting": correcting}
+    preview = {"gained": gained, "after": after, "count": None, "correcting": correcting,
+               "ends": ends}
     if hand.tricks is not None:
         preview["quadrette"] = _quadrette_words(match, hand.tricks, gained)
     return preview
+
+
+def _ending_words(match, played: rules.MatchState) -> str:
+    """What the preview says of a hand that would end the match, before it is saved."""
+    winner = played.winner
+    won, lost = played.score.of(winner), played.score.of(winner.other)
+    return _("This hand ends the match: %(team)s win %(won)s–%(lost)s.") % {
+        "team": match.team_name(winner), "won": won, "lost": lost}
 
 
 def _count_so_far(match, form: HandForm) -> dict | None:

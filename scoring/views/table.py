@@ -114,13 +114,16 @@ def _live(request, access):
             **page.scoreboard(entry_number=entry_number),
             **page.history(preserve_number=number_from(request.GET.get("editing"))),
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
+            # A phone that keeps its form is told there, where it is about to save, when
+            # the hands changed under it (and Save waits), or that they no longer differ.
+            "conflict_oob": not moves_on and entry_number is not None,
         }
         response = _render(request, context, "live")
     return live_headers(response, etag)
 
 
 def _after_write(request, access, message, *, state: rules.MatchState | None = None,
-                 entry=True, status=200, error=False, one_row=False):
+                 entry=True, status=200, error=False, one_row=False, dealer=False):
     """After a write (or a refused one): fresh fragments for htmx, or back to the page.
 
     `state` is the write's new state: the service brought `access.match` up to date with
@@ -144,6 +147,9 @@ def _after_write(request, access, message, *, state: rules.MatchState | None = N
         **page.flash([("error" if error else "success", message)]),
         **(page.new_hand() if one_row else page.history()),
         **(page.entry(form=form) if entry else {}), "entry_oob": entry,
+        # The form left as it is still says who deals its hand (the first dealer changed).
+        **(page.entry_dealer() if dealer and not entry else {}),
+        "dealer_oob": dealer and not entry and form is not None,
     }
     response = _render(request, context, "after_hand" if one_row else "after_write",
                        status=status)
@@ -299,7 +305,7 @@ def first_dealer(request, access):
         return _refused(request, access, refusal)
     # The hand being typed stays as it is: only the scoreboard says who deals.
     return _after_write(request, access, _("%(seat)s deals the first hand.") % {
-        "seat": seat_label(access.match, state.dealer)}, state=state, entry=False)
+        "seat": seat_label(access.match, state.dealer)}, state=state, entry=False, dealer=True)
 
 
 @require_POST

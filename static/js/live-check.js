@@ -80,3 +80,20 @@ document.body.addEventListener("htmx:configRequest", (evt) => {
   }
   if (names.length) { evt.detail.parameters.typed = names.join(","); }
 });
+
+// A request still on its way when the element that sent it is drawn again (a poll from the
+// scoreboard, a check from a form, replaced by a save's answer) is dropped: the page has moved
+// on, and the answer's out-of-band parts would look for their places in the element's old,
+// detached copy, and find none (its events no longer reach the page either).
+const inFlight = new Map();  // element -> its request
+document.body.addEventListener("htmx:beforeRequest", (evt) => {
+  inFlight.set(evt.detail.elt, evt.detail.xhr);
+});
+document.body.addEventListener("htmx:afterRequest", (evt) => {
+  inFlight.delete(evt.detail.elt);
+});
+document.body.addEventListener("htmx:beforeCleanupElement", (evt) => {
+  const xhr = inFlight.get(evt.target);
+  inFlight.delete(evt.target);
+  if (xhr && xhr.readyState < XMLHttpRequest.DONE) { xhr.abort(); }  // not its own answer
+});

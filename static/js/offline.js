@@ -243,8 +243,14 @@
       problem.appendChild(words);
       problem.appendChild(actions);
     }
+    var newProblem = !problem.hidden && !box.classList.contains("problem");
     box.classList.toggle("problem", !problem.hidden);
     box.hidden = !message && problem.hidden;
+    // A conflict that appears while the keeper is at the form is brought into view, and
+    // Save waits until it is resolved (issue 31, item 10).
+    if (newProblem) { box.scrollIntoView({ block: "nearest" }); }
+    var save = document.querySelector("#entry form.hand-form button[type=submit]");
+    if (save) { save.disabled = !problem.hidden || save.hasAttribute("data-stale"); }
     var connection = document.getElementById("connection");
     if (connection && offline) { connection.hidden = true; }  // this banner says it all
   }

@@ -1,6 +1,7 @@
 """Browser tests: Playwright drives Debian's Chromium against a live test server."""
 
 import os
+import re
 import shutil
 
 import pytest
@@ -52,6 +53,63 @@ def _answers_end_before_the_flush(request):
     assert application.close_and_wait(timeout=30), "the live server is still answering"
 
 
+# What the browser logs as an error and is no fault of the page: a refusal the app answers
+# on purpose (409, 422, 404...: htmx swaps its message in), and a request that found no
+# network (the offline tests cut it). A 5xx, an uncaught exception, or any script's
+# console.error (htmx's oobErrorNoTarget among them) fails the test.
+# htmx logs a request it could not send (no network) or that was cut short (the page left
+# while a poll was on its way) as an error, with the afterRequest that follows.
+EXPECTED_CONSOLE_ERRORS = re.compile(
+    r"^Failed to load resource: (the server responded with a status of 4\d\d"
+    r"|net::ERR_(INTERNET_DISCONNECTED|CONNECTION_REFUSED|FAILED|ABORTED))"
+    r"|^htmx:(sendAbort|sendError|afterRequest), "
+)
+
+
+class ConsoleErrors:
+    """The errors the pages of a test wrote to the console, or threw."""
+
+    def __init__(self):
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern] = []
+
+    def watch_context(self, context):
+        context.on("page", self.watch)
+        for page in context.pages:
+            self.watch(page)
+
+    def watch(self, page):
+        page.on("console", lambda message: self._console(page, message))
+        page.on("pageerror", lambda error: self._add(page, f"uncaught: {error}"))
+
+    def allow(self, pattern: str):
+        """A console error this test provokes on purpose."""
+        self.allowed.append(re.compile(pattern))
+
+    def _console(self, page, message):
+        if message.type == "error" and not EXPECTED_CONSOLE_ERRORS.search(message.text):
+            self._add(page, message.text)
+
+    def _add(self, page, text):
+        if not any(pattern.search(text) for pattern in self.allowed):
+            self.errors.append(f"{page.url}: {text}")
+
+
+@pytest.fixture
+def console_errors():
+    return ConsoleErrors()
+
+
+@pytest.fixture(autouse=True)
+def _no_console_error(request, console_errors):
+    """A browser test fails on any error its pages log to the console (issue 31, item 13):
+    an htmx:oobErrorNoTarget, a script's exception, a server error."""
+    if "page" in request.fixturenames:
+        console_errors.watch_context(request.getfixturevalue("page").context)
+    yield
+    assert not console_errors.errors, "console errors:\n" + "\n".join(console_errors.errors)
+
+
 PASSWORD = "correct horse battery staple"
 
 
@@ -73,12 +131,13 @@ def log_in(live_server):
 
 
 @pytest.fixture
-def new_context(browser, browser_context_args):
+def new_context(browser, browser_context_args, console_errors):
     """More browser contexts (a second phone, JavaScript off, another language)."""
     contexts = []
 
     def make(**kwargs):
         context = browser.new_context(**{**browser_context_args, **kwargs})
+        console_errors.watch_context(context)
         contexts.append(context)
         return context
 

@@ -15,7 +15,8 @@ def saving(url: str) -> bool:
 
 
 def test_a_save_that_does_not_get_through_is_kept_and_sent_again_until_stored_once(
-        live_server, page, log_in):
+        live_server, page, log_in, console_errors):
+    console_errors.allow(r"status of 503")  # the server's answer this test makes up
     log_in(page)
     start_match(page, live_server.url, variant="politaine")
     type_points(page, a=7)

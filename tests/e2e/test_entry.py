@@ -1,9 +1,11 @@
 """Entering a hand as a keeper on a phone really does it: typing fast, the first dealer, a
 correction, the focus, a closed round's link, and the politaine floors."""
 
+import contextlib
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring import rules, services
@@ -89,8 +91,11 @@ def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_i
     field(page, "points_a").press("Enter")  # Save sends what is on the screen
     expect(page.locator("#entry-title")).to_have_text("Hand 2")
     expect_score(page, 8, 3)
-    with page.expect_response(lambda response: "/hands/check/" in response.url):
+    # The form that sent it is drawn again: its check is aborted (static/js/live-check.js),
+    # and were it answered, the answer would land nowhere.
+    with contextlib.suppress(PlaywrightError):
         held[0].continue_()
+    page.wait_for_timeout(300)
     settled(page)
     expect(page.locator("#entry-feedback")).to_have_text("")
     expect(field(page, "points_b")).to_have_value("")

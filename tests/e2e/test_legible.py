@@ -48,7 +48,11 @@ def test_pages_fit_a_phone_and_label_every_input(live_server, new_context, log_i
         page.goto(url)
         assert refused == [], url
         width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 360, f"{url} scrolls sideways at 360 px ({width} px)"
+        wide = page.evaluate("""() => [...document.querySelectorAll("main *")]
+            .filter((el) => el.getBoundingClientRect().right > 361)
+            .map((el) => el.tagName + "." + el.className + "#" + el.id + " "
+                 + el.textContent.trim().slice(0, 40)).slice(-6)""")
+        assert width <= 360, f"{url} scrolls sideways at 360 px ({width} px): {wide}"
         assert page.evaluate(UNLABELLED_INPUTS) == [], url
     page.goto(live_server.url + f"/matches/{user.matches.first().pk}/")
     page.screenshot(path=f"test-results/table-{locale}.png", full_page=True)

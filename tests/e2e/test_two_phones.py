@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand
-from tests.e2e.helpers import expect_score, field, save, save_points, start_match, type_points
+from tests.e2e.helpers import expect_score, field, save_points, start_match, type_points
 
 pytestmark = pytest.mark.e2e
 
@@ -35,12 +35,14 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
         "The hands changed on another phone while you were on hand 2.")
     expect(field(other, "points_a")).to_have_value("2")
 
-    # The friend saves hand 2 anyway: told, shown the score, nothing doubled.
-    save(other)
-    expect(other.locator("#flash")).to_contain_text(
-        "Hand 2 is already entered, perhaps from another phone. The score is now 12–10; "
-        "the next hand is hand 3.")
+    # Save waits (issue 31, item 10): the friend is told beside it, and shown the current
+    # hand; nothing doubled.
+    expect(other.locator("#entry-conflict [role=alert]")).to_contain_text(
+        "The hands changed on another phone while you were on hand 2.")
+    expect(other.locator("#save-hand")).to_be_disabled()
+    other.locator("#entry-conflict a").click()
     expect(other.locator("#entry-title")).to_have_text("Hand 3")
+    expect(other.locator("#save-hand")).to_be_enabled()
     assert Hand.objects.count() == 2
 
     # The friend enters hand 3; the owner's phone follows, and moves on too.

@@ -124,3 +124,27 @@ def test_the_home_page_query_count_does_not_grow_with_the_matches(client, user):
     many, response = queries(client, "get", reverse("home"))
     assert few == many
     assert "Page 1 of 2" in response.content.decode()
+
+
+def test_a_two_phone_conflict_is_said_beside_save_which_waits(client, match):
+    """Issue 31, item 10: the keeper scrolled to the form sees the conflict where she is
+    about to save, and Save waits until she has seen the current hand."""
+    import re
+
+    client.force_login(match.owner)
+    services.record_hand(match=match, number=1, hand=rules.Hand.played(7, 4))
+    body = client.get(url(match, "live") + "?number=1&points_a=5&politaines_a=0",
+                      **HTMX).content.decode()
+    conflict = re.search(r'<div id="entry-conflict"[^>]*hx-swap-oob="true"[^>]*>(.*?)</div>',
+                         body, re.S)
+    assert conflict and 'role="alert"' in conflict.group(1)
+    assert "changed on another phone while you were on hand 1" in conflict.group(1)
+    save = re.search(r'<button[^>]*id="save-hand"[^>]*>', body).group(0)
+    assert "disabled" in save and 'hx-swap-oob="true"' in save
+    # The other phone undoes its hand: the form is current again, and Save with it.
+    services.undo_last_hand(match=match, by=match.owner)
+    body = client.get(url(match, "live") + "?number=1&points_a=5&politaines_a=0",
+                      **HTMX).content.decode()
+    assert "another phone" not in body
+    save = re.search(r'<button[^>]*id="save-hand"[^>]*>', body).group(0)
+    assert "disabled" not in save

@@ -79,10 +79,11 @@ def test_the_first_hand_opens_the_empty_history_without_drawing_it(client, match
     assert 'id="history"' not in body and body.count('<tr id="hand-1"') == 2  # table, tbody
     # The hidden table and hint swapped for shown ones, only while they are hidden; the undo
     # button and the chart in place of "No hand yet", which goes.
-    assert 'hx-swap-oob="outerHTML:#history > table.history[hidden]"' in body
-    assert 'hx-swap-oob="outerHTML:#history > p.hint[hidden]"' in body
-    assert '<div hx-swap-oob="beforebegin:#no-hand-yet">' in body
-    assert '<p id="no-hand-yet" hx-swap-oob="delete"></p>' in body
+    # Each in place of the hidden one, only while hidden (static/js/history-rows.js), which
+    # also takes "No hand yet" out.
+    assert 'hx-swap-oob="outerHTML:#history > table.history"' in body
+    assert 'hx-swap-oob="outerHTML:#history > p.hint"' in body
+    assert '<div hx-swap-oob="afterend:#history > table.history">' in body
     assert "Undo hand 1" in body and 'id="chart"' in body and " hidden" not in body
     # The match read, its lock, the hand, the match's row: the changes are not read.
     assert len(queries) == 4, queries
@@ -95,7 +96,7 @@ def test_a_first_hand_after_an_undone_one_leaves_the_changes_as_they_are(client,
     assert "Hand 1 undone by" in page and 'id="no-hand-yet"' in page
     body = save(client, match, 1, seen_in(page))
     assert 'id="history"' not in body and "undone by" not in body
-    assert "table.history[hidden]" in body
+    assert 'hx-swap-oob="outerHTML:#history > table.history"' in body
 
 
 def test_the_hand_that_ends_the_match_is_one_row_too(keeper_client, match):

@@ -8,6 +8,7 @@ from django.utils.timezone import localtime
 
 from scoring import rules, services
 from scoring.models import Match
+from tests.conftest import url
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 def test_an_anonymous_visitor_sees_what_the_app_is_for(client):
     body = client.get("/").content.decode()
-    assert "Keep the score of La Politaine, Le Quatre Sept and La Quadrette" in body
+    # Every game the app keeps, La Poule too (issue 31, item 20).
+    assert ("Keep the score of La Politaine, Le Quatre Sept, La Poule and La Quadrette"
+            in body)
     assert reverse("signup") in body and reverse("login") in body
 
 
@@ -130,9 +133,34 @@ def test_the_target_follows_the_game(client):
 def test_pages_are_in_french_for_a_french_browser(client, user):
     body = client.get("/", HTTP_ACCEPT_LANGUAGE="fr-CA,fr;q=0.9").content.decode()
     assert '<html lang="fr">' in body
-    assert "Tenez le pointage : La Politaine, Le Quatre Sept et La Quadrette" in body
+    assert "Tenez le pointage : La Politaine, Le Quatre Sept, La Poule et La Quadrette" in body
 
 
 def test_the_language_can_be_switched_on_every_page(client):
     response = client.post(reverse("set_language"), {"language": "fr", "next": "/"}, follow=True)
     assert '<html lang="fr">' in response.content.decode()
+
+
+def test_a_finished_match_on_the_home_page_shows_both_teams_and_the_score(client, user):
+    client.force_login(user)
+    done = MatchFactory(owner=user, team_a__name="Finis", team_b__name="Perdants")
+    for number in (1, 2, 3):
+        services.record_hand(match=done, number=number, hand=rules.Hand.played(11, 0))
+    body = client.get("/").content.decode()
+    assert "<strong>Finis</strong> 33 – 0 <strong>Perdants</strong>" in body
+    assert "Winners: Finis, 33–0 (target reached)." in body
+
+
+@pytest.mark.parametrize("path", ["/rules/", None])
+def test_french_says_brasse_for_the_deal_on_the_rules_page_and_at_the_table(
+        client, user, path):
+    """One Québec word for the deal in French, the rules and the scoring screens alike."""
+    import re
+
+    client.force_login(user)
+    if path is None:
+        match = MatchFactory(owner=user)
+        path = url(match)
+    body = client.get(path, HTTP_ACCEPT_LANGUAGE="fr-CA").content.decode()
+    assert "brass" in body
+    assert not re.search(r"\b(donne|donneur|redonne|redonner|donnes)\b", body, re.I)

@@ -309,7 +309,7 @@ def test_four_sevens_ends_the_match(keeper, match):
 
 def test_a_redeal_is_noted_without_a_score(keeper, match):
     response = keeper.post(url(match, "redeal"), **HTMX)
-    assert "<dt>Redeals</dt><dd>1</dd>" in response.content.decode()
+    assert "Redeal noted: the same dealer deals again." in response.content.decode()
     match.refresh_from_db()
     assert match.redeals == 1 and match.hand_count == 0
 
@@ -459,3 +459,92 @@ def test_the_chart_keeps_plain_numbers_in_french(keeper, match):
     assert all(re.fullmatch(r"[-\d. ,]+", value) for value in coordinates)
     polyline = re.search(r'class="team-a" points="([^"]+)"', chart).group(1)
     assert all(re.fullmatch(r"-?[\d.]+,-?[\d.]+", point) for point in polyline.split())
+
+
+# --- Who deals, said in the hand's form (issue 31, item 6) ---------------------------------
+
+
+def entry_dealer(body: str) -> str:
+    found = re.search(r'<p class="entry-dealer" id="entry-dealer"[^>]*>([^<]*)</p>', body)
+    return found.group(1) if found else ""
+
+
+def test_the_hand_form_names_who_deals_it_and_who_leads(keeper, match):
+    body = keeper.get(url(match)).content.decode()
+    north, east = match.seat_n.name, match.seat_e.name
+    assert entry_dealer(body) == f"North ({north}) deals this hand; East ({east}) leads."
+    play(match, P(5, 6))
+    response = keeper.post(url(match, "record"),
+                           {"number": 2, "points_a": 7, "seen": match.version}, **HTMX)
+    # After a save the next hand's form says who deals it: the next seat round the table.
+    assert entry_dealer(response.content.decode()).startswith(f"South ({match.seat_s.name}) deals")
+
+
+def test_choosing_the_first_dealer_changes_the_one_the_form_names(keeper, match):
+    response = keeper.post(url(match, "first_dealer"), {"first_dealer": "E"}, **HTMX)
+    body = response.content.decode()
+    assert 'id="entry-dealer" hx-swap-oob="true"' in body
+    assert entry_dealer(body).startswith(f"East ({match.seat_e.name}) deals this hand")
+
+
+def test_the_preview_says_when_the_hand_would_end_the_match(keeper, match):
+    play(match, P(11, 0), P(11, 0), P(2, 9))  # 24–9
+    response = check(keeper, match, {"number": 4, "points_a": "10", "points_b": ""}, "points_a")
+    body = response.content.decode()
+    assert "Score after it: 34–10." in body
+    assert "This hand ends the match: Les Bleus win 34–10." in body
+    response = check(keeper, match, {"number": 4, "points_a": "5", "points_b": ""}, "points_a")
+    assert "ends the match" not in response.content.decode()
+
+
+# --- A result from paper (issue 31, item 12) -----------------------------------------------
+
+
+def test_a_paper_results_page_speaks_of_a_paper_result(keeper, match):
+    from scoring import paper
+
+    paper.enter_paper_result(match=match, by=match.owner, score_a=35, score_b=20,
+                             finish_reason="target")
+    body = keeper.get(url(match)).content.decode()
+    assert "Winners: Les Bleus, 35–20" in body
+    assert "The result was entered from the paper score sheet" in body
+    assert "No hand was kept on a phone" in body
+    for wrong in ("0 hands played", "can still be corrected", "No hand yet",
+                  "deals first", "Score on another phone", "Undo hand"):
+        assert wrong not in body, wrong
+
+
+# --- Small things a keeper sees every hand (issue 31, item 13) -------------------------------
+
+
+def test_a_redeal_does_not_stay_on_the_scoreboard_for_every_later_hand(keeper, match):
+    keeper.post(url(match, "redeal"), **HTMX)
+    play(match, P(5, 6), P(7, 4))
+    body = keeper.get(url(match)).content.decode()
+    assert "Redeals" not in body
+    # Counted for the statistics, said once the match is over.
+    play(match, P(11, 0), P(11, 0))
+    body = keeper.get(url(match)).content.decode()
+    assert "4 hands played, 1 redeal." in body
+
+
+# --- Words (issue 31, item 20) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("via", "words"), [
+    ("organizer", "Confirmed by the organizer, for the opponents."),
+    ("opponents_link", "Confirmed by the opponents."),
+])
+def test_the_keepers_page_says_who_confirmed(client, user, via, words):
+    from scoring import confirmations
+    from tests.factories import MatchFactory, seen_version
+
+    match = MatchFactory(owner=user, confirmation_mode="result", target=21)
+    play(match, P(11, 0), P(11, 0))
+    confirmations.confirm(match=match, seen_version=seen_version(match), via=via,
+                          by=user if via == "organizer" else None)
+    client.force_login(user)
+    body = client.get(url(match)).content.decode()
+    assert words in body
+    if via == "organizer":
+        assert "Confirmed by the opponents." not in body
