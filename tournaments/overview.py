@@ -73,6 +73,11 @@ class RoundView:
         return [t for t in self.tables if t.match.confirmation == Confirmation.WAITING]
 
     @property
+    def time_ended(self) -> bool:
+        """A match of the round has ended by the called time (the call stays)."""
+        return any(t.match.finish_reason == "time" for t in self.tables)
+
+    @property
     def disputed(self) -> list[TableView]:
         return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
 

@@ -26,6 +26,8 @@ urlpatterns = [
          name="tournament_round_swap"),
     path("tournaments/<int:pk>/rounds/<int:number>/time/", rounds.round_call_time,
          name="tournament_round_time"),
+    path("tournaments/<int:pk>/rounds/<int:number>/time/take-back/",
+         rounds.round_take_back_time, name="tournament_round_time_take_back"),
     path("tournaments/<int:pk>/rounds/<int:number>/cards/", rounds.round_cards,
          name="tournament_round_cards"),
     path("tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/reissue/",

@@ -17,6 +17,7 @@ from tournaments.services.rounds import (
     rematch_warnings,
     reopen_tournament,
     swap_teams,
+    take_back_time_call,
 )
 from tournaments.services.teams import (
     ListedTeam,
@@ -41,5 +42,5 @@ __all__ = [
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
     "reissue_table_link", "reissue_table_opponents_link", "rematch_warnings", "remove_entry",
     "remove_organizer", "reopen_tournament", "set_entry_flags", "set_seeds", "swap_teams",
-    "update_tournament", "validate_settings",
+    "take_back_time_call", "update_tournament", "validate_settings",
 ]
