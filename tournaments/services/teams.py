@@ -24,12 +24,15 @@ from tournaments.services._common import (
 )
 
 
-def validate_new_teams(teams, taken=()) -> list[rules.Violation]:
+def validate_new_teams(teams, taken=(), players=None) -> list[rules.Violation]:
     """Every reason the teams cannot join: a team as scoring.services.team_refusal sees it,
     said per line of a pasted list (or per place in the list); a name already taken, in any
-    look-alike form; too many teams."""
+    look-alike form; a player on two teams (one player, one team: names compared as
+    scoring.names.key compares them, `players` the tournament's players and their teams);
+    too many teams."""
     problems = []
     keys = {names.key(name) for name in taken}
+    playing = {names.key(player): team for player, team in (players or {}).items()}
     for number, team in enumerate(teams, start=1):
         # A pasted list names the line of the text; other lists, the team's place in them.
         line = getattr(team, "line", None)
@@ -46,12 +49,48 @@ def validate_new_teams(teams, taken=()) -> list[rules.Violation]:
                                                 "tournament.") if line else
                 gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
                 "teams", name=names.normalise(team.name), line=line or number))
+        elif problem := _player_elsewhere(team, playing, line or number, bool(line)):
+            problems.append(problem)
         else:
             keys.add(names.key(team.name))
+            playing.update({names.key(player): names.normalise(team.name)
+                            for player in team.players})
     if len(keys) > MAX_TEAMS:
         problems.append(violation("too_many_teams", gettext_noop(
             "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
     return problems
+
+
+def _player_elsewhere(team, playing: dict[str, str], line: int,
+                      pasted: bool) -> rules.Violation | None:
+    """One player, one team: a player already on another team of the tournament (or named
+    twice in this one)."""
+    if len(team.players) == 2 and names.key(team.players[0]) == names.key(team.players[1]):
+        return violation("player_twice", gettext_noop(
+            "Line %(line)s: %(player)s cannot be both players of %(team)s.") if pasted else
+            gettext_noop("Team %(line)s: %(player)s cannot be both players of %(team)s."),
+            "teams", line=line, player=names.normalise(team.players[0]),
+            team=names.normalise(team.name))
+    for player in team.players:
+        if (other := playing.get(names.key(player))) is not None:
+            return violation("player_on_two_teams", gettext_noop(
+                "Line %(line)s: %(player)s already plays for %(other)s; a player plays for "
+                "one team of a tournament.") if pasted else gettext_noop(
+                "Team %(line)s: %(player)s already plays for %(other)s; a player plays for "
+                "one team of a tournament."),
+                "teams", line=line, player=names.normalise(player), other=other)
+    return None
+
+
+def tournament_players(tournament: Tournament) -> dict[str, str]:
+    """The tournament's players, each with the name of the team they play for."""
+    found = {}
+    for entry in tournament.entries.select_related("team__first_player",
+                                                   "team__second_player"):
+        for player in (entry.team.first_player, entry.team.second_player):
+            if player is not None:
+                found[player.name] = entry.team.name
+    return found
 
 
 def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
@@ -77,7 +116,7 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
     if _field_is_closed(locked):
         _refuse_new_team(locked)
     taken = [entry.team.name for entry in locked.entries.select_related("team")]
-    if problems := validate_new_teams(teams, taken):
+    if problems := validate_new_teams(teams, taken, tournament_players(locked)):
         raise InvalidInput(problems)
     seed = max((e.seed for e in locked.entries.all()), default=0)
     entries = [create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
