@@ -47,7 +47,8 @@ class TournamentForm(forms.Form):
     )
     knockout_size = forms.IntegerField(
         label=_("Teams in the knockout"), required=False, min_value=2,
-        help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...)."),
+        help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...). "
+                    "Left empty: the top 4."),
     )
     round_minutes = forms.IntegerField(
         label=_("Round length (minutes)"), required=False, min_value=1, max_value=600,

@@ -217,3 +217,30 @@ def remove_entry(*, entry: Entry) -> None:
     entry.delete()
     team.delete()
     bump(locked)
+
+
+@transaction.atomic
+def restore_entry(*, tournament: Tournament, team: NewTeam, seed: int,
+                  checked_in: bool = False) -> Entry:
+    """A team removed by mistake comes back (the "Undo" after a removal): its name and
+    players, its seed (the last one when another team holds it since) and its check-in.
+    Before the first draw, as a removal is; refused as a new team would be when its name
+    or a player is now taken."""
+    locked = lock(tournament)
+    refuse_once_over(locked)
+    if locked.rounds.exists():
+        conflict("restore_drawn", gettext_noop(
+            "A round has been drawn since: add %(name)s again as a new team."),
+            name=names.normalise(team.name))
+    taken = [entry.team.name for entry in locked.entries.select_related("team")]
+    if problems := validate_new_teams([team], taken, tournament_players(locked)):
+        raise InvalidInput(problems)
+    seeds = set(locked.entries.values_list("seed", flat=True))
+    if not (1 <= seed <= MAX_TEAMS) or seed in seeds:
+        seed = max(seeds, default=0) + 1
+    entry = create_entry(locked, team, seed)
+    if checked_in:
+        entry.checked_in = True
+        entry.save(update_fields=["checked_in"])
+    bump(locked)
+    return entry

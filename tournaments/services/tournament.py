@@ -43,6 +43,15 @@ class Settings:
     confirmation: str = ConfirmationMode.RESULT
 
 
+# A Swiss then a knockout whose organizer left "Teams in the knockout" empty: semi-finals.
+DEFAULT_KNOCKOUT_SIZE = 4
+
+
+def _knockout_size(settings: Settings):
+    """The knockout's size as chosen, or the top 4 when left empty."""
+    return DEFAULT_KNOCKOUT_SIZE if settings.knockout_size is None else settings.knockout_size
+
+
 def validate_settings(settings: Settings) -> list[rules.Violation]:
     problems = [problem for problem in (
         names.refusal([settings.name], NAME_MAX, violation(
@@ -67,8 +76,9 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
         problems.append(violation(
             "swiss_first_round", gettext_noop("Pair the first Swiss round by seed or at "
                                               "random."), "swiss_first_round"))
+    knockout_size = _knockout_size(settings)
     if settings.format == Format.SWISS_KNOCKOUT and not (
-        rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
+        rules.is_whole(knockout_size) and 2 <= knockout_size <= MAX_TEAMS
     ):
         problems.append(violation(
             "knockout_size", gettext_noop("The knockout takes the top 2 to %(max)s teams."),
@@ -103,8 +113,8 @@ def _chosen(settings: Settings) -> dict:
     values["target"] = rules.target_or_usual(settings.variant, settings.target)
     if settings.format not in SWISS_FORMATS:
         values["swiss_rounds"] = None
-    if settings.format != Format.SWISS_KNOCKOUT:
-        values["knockout_size"] = None
+    values["knockout_size"] = _knockout_size(settings) \
+        if settings.format == Format.SWISS_KNOCKOUT else None
     return values
 
 
