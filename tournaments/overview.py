@@ -139,6 +139,11 @@ class Overview:
         return sum(not e.withdrawn for e in self.entries)
 
     @property
+    def checked_in_count(self) -> int:
+        """The teams still in that are checked in (check-in has begun when any is)."""
+        return sum(e.checked_in and not e.withdrawn for e in self.entries)
+
+    @property
     def bracket(self) -> list[tuple[RoundView, list[BracketSlot]]]:
         """The knockout rounds, each with its slots in bracket order."""
         bracket = []

@@ -25,7 +25,15 @@ from tournaments.formats import (
     swiss_rounds_played,
     total_rounds,
 )
-from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    FirstRound,
+    MissedRounds,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.selectors import (
     bracket_winners,
     draw_candidates,
@@ -75,6 +83,8 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
             "All %(total)s rounds are drawn: the tournament is complete."), total=total)
     stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
                            field_size=size)
+    if stage == Stage.SWISS and number > 1 and locked.missed_rounds == MissedRounds.BYE:
+        _count_missed_rounds_as_byes(locked, rounds, entries)
     try:
         plan = _plan(locked, stage, number, rounds, entries, allow_rematches, size)
     except drawing.RematchNeeded as needed:
@@ -87,6 +97,25 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
     locked.version += 1
     locked.save(update_fields=["field", "swiss_rounds", "version"])
     return new_round
+
+
+def _count_missed_rounds_as_byes(tournament: Tournament, rounds: list[Round],
+                                 entries) -> None:
+    """A late team about to be drawn for the first time, in a Swiss whose organizer chose
+    "a bye each" for the rounds it missed: a bye in each of those rounds (a win with no
+    points), written before the draw so that the pairing counts it."""
+    seen = set(tournament.field)
+    for pair in Table.objects.filter(round__in=rounds).values_list("entry_a_id", "entry_b_id"):
+        seen.update(pair)
+    seen.update(Bye.objects.filter(round__in=rounds).values_list("entry_id", flat=True))
+    late = [e for e in draw_candidates(entries.values(), tournament.field) if e.pk not in seen]
+    for round_ in rounds if late else ():
+        if round_.stage != Stage.SWISS:
+            continue
+        position = max(round_.byes.values_list("position", flat=True), default=None)
+        position = max(position or 0, round_.tables.count()) + 1
+        for offset, entry in enumerate(sorted(late, key=lambda e: e.seed)):
+            Bye.objects.create(round=round_, entry=entry, position=position + offset)
 
 
 def _refuse_disputed(round_: Round) -> None:

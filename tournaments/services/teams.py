@@ -11,7 +11,7 @@ from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
 from scoring.services import NewTeam
-from tournaments.formats import Format
+from tournaments.formats import Format, swiss_rounds_played
 from tournaments.models import Bye, Entry, Table, Tournament
 from tournaments.services._common import (
     MAX_TEAMS,
@@ -98,14 +98,24 @@ def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
 
 
 def _refuse_new_team(tournament: Tournament) -> None:
+    if tournament.format == Format.SWISS_KNOCKOUT:
+        conflict("field_closed", gettext_noop(
+            "The Swiss rounds are all drawn: the knockout takes no new team."))
     conflict("field_closed", gettext_noop(
         "The draw has started: a %(format)s takes no new team."),
         format=tournament.get_format_display())
 
 
 def _field_is_closed(tournament: Tournament) -> bool:
-    # A round robin's schedule and a knockout's bracket are made from round 1's field.
-    return tournament.format != Format.SWISS and tournament.rounds.exists()
+    """A round robin's schedule and a knockout's bracket are made from round 1's field; a
+    Swiss takes a late team into its next round, and so does a Swiss then a knockout while
+    a Swiss round is still to draw."""
+    drawn = tournament.rounds.count()
+    if not drawn or tournament.format == Format.SWISS:
+        return False
+    if tournament.format == Format.SWISS_KNOCKOUT:
+        return drawn >= swiss_rounds_played(tournament.swiss_rounds, len(tournament.field))
+    return True
 
 
 @transaction.atomic

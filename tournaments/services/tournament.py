@@ -10,7 +10,7 @@ from scoring.errors import InvalidInput
 from scoring.models import MAX_ID, ConfirmationMode
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
-from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Tournament
+from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, MissedRounds, Tournament
 from tournaments.services._common import (
     MAX_ROUND_MINUTES,
     MAX_TEAMS,
@@ -40,6 +40,7 @@ class Settings:
     round_minutes: int | None = None
     tiebreaks: list[str] = field(default_factory=list)
     swiss_first_round: str = FirstRound.BY_SEED
+    missed_rounds: str = MissedRounds.LOSS
     confirmation: str = ConfirmationMode.RESULT
 
 
@@ -72,6 +73,10 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
             "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds (leave it empty for "
                                          "what suits the field)."), "swiss_rounds",
             max=MAX_SWISS_ROUNDS))
+    if settings.missed_rounds not in MissedRounds.values:
+        problems.append(violation(
+            "missed_rounds", gettext_noop("A late team's missed rounds count as losses or as "
+                                          "byes."), "missed_rounds"))
     if settings.swiss_first_round not in FirstRound.values:
         problems.append(violation(
             "swiss_first_round", gettext_noop("Pair the first Swiss round by seed or at "
@@ -101,7 +106,7 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
 
 # What the organizer chooses, as the tournament holds it (the name and place normalised).
 CHOSEN = ("variant", "target", "format", "swiss_rounds", "knockout_size", "public", "date",
-          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation")
+          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation", "missed_rounds")
 # What cannot change once a round is drawn.
 FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round")
 

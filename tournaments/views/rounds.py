@@ -16,6 +16,7 @@ from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
 from tournaments.overview import overview
+from tournaments.selectors import left_out_of_next_draw
 from tournaments.views.manage import organizer_view, refusal_messages
 
 
@@ -36,6 +37,12 @@ def round_and_views(tournament, number):
 @organizer_view
 @require_POST
 def draw_round(request, tournament):
+    leave_out = request.POST.get("leave_out") == "1"
+    if not leave_out and (left_out := left_out_of_next_draw(tournament)):
+        # Asked first: the entered teams this draw would leave out, by name.
+        return TemplateResponse(request, "tournaments/draw_left_out.html", {
+            "tournament": tournament, "left_out": left_out,
+            "allow_rematches": request.POST.get("allow_rematches") == "1"}, status=409)
     try:
         new_round = services.draw_next_round(
             tournament=tournament, allow_rematches=request.POST.get("allow_rematches") == "1")
@@ -44,7 +51,8 @@ def draw_round(request, tournament):
             # Never a dead end: say which pairs must meet again, and offer that draw.
             reason, *pairs = error.messages()
             return TemplateResponse(request, "tournaments/draw_rematch.html", {
-                "tournament": tournament, "reason": reason, "pairs": pairs}, status=409)
+                "tournament": tournament, "reason": reason, "pairs": pairs,
+                "leave_out": leave_out}, status=409)
         refusal_messages(request, error)
         return redirect("tournament_dashboard", pk=tournament.pk)
     messages.success(request, _("Round %(number)s is drawn: hand out the table cards.") % {
