@@ -219,5 +219,5 @@ def test_french_organizer_words(live_server, new_context, log_in):
     page.goto(live_server.url + "/tournaments/new/")
     expect(page.locator("main")).to_contain_text("Tournoi à la ronde")
     page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
-    expect(page.get_by_role("button", name="Fin du temps")).to_be_visible()
+    expect(page.get_by_role("link", name="Fin du temps")).to_be_visible()
     expect(page.locator("main")).not_to_contain_text("Sonner")
