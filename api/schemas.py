@@ -215,7 +215,8 @@ class TournamentIn(StrictIn):
         "by_seed", description="Round 1 of a Swiss: the top half of the seeds against the "
         "bottom half (1 v 5, 2 v 6...), or at random.")
     knockout_size: int | None = Field(
-        None, description="swiss_knockout: how many of the top teams play the knockout.")
+        None, description="swiss_knockout: how many of the top teams play the knockout (4 when "
+                          "left out).")
     public: bool = True
     date: Date | None = Field(None, strict=False, description="YYYY-MM-DD")
     place: Annotated[str, Field(max_length=100)] = ""

@@ -338,6 +338,20 @@ def call_time(*, match: Match | int) -> rules.MatchState:
 
 
 @transaction.atomic
+def take_back_time_call(*, match: Match | int) -> rules.MatchState:
+    """Time was called by mistake: the match plays on to its target. Refused (nothing
+    changes) once time has ended it."""
+    locked, hands, state = _open(match, guard=False)
+    if state.finish_reason == rules.FinishReason.TIME:
+        raise Conflict([rules.Violation("time_ended_match", gettext_noop(
+            "Time has already ended this match: the call cannot be taken back."))], state=state)
+    if locked.time_called_after is None:
+        return state
+    locked.time_called_after = None
+    return _save_state(locked, hands, hand_written=False, also=("time_called_after",))
+
+
+@transaction.atomic
 def reissue_scorekeeper_token(*, match: Match | int) -> Match:
     """Revoke the score keeper link: the old one stops working, a new one is made."""
     locked = _lock(match)

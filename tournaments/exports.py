@@ -97,7 +97,7 @@ def tournament_data(view: Overview) -> dict:
             "name": t.name, "date": t.date.isoformat() if t.date else None, "place": t.place,
             "variant": t.variant, "target": t.target, "format": t.format,
             "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
-            "knockout_size": t.knockout_size,
+            "knockout_size": t.knockout_size, "missed_rounds": t.missed_rounds,
             "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
             "confirmation": t.confirmation,
             "owner": t.owner.get_username(),

@@ -9,7 +9,7 @@ from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES, ConfirmationMode
 from scoring.services import NewTeam
 from tournaments import metrics
-from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format
+from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format, MissedRounds
 from tournaments.services import Settings
 from tournaments.words import translate
 
@@ -45,9 +45,15 @@ class TournamentForm(forms.Form):
         required=False,
         widget=forms.RadioSelect,
     )
+    missed_rounds = forms.ChoiceField(
+        label=_("A team that arrives late joins the next Swiss round; the rounds it missed "
+                "count as"), choices=MissedRounds.choices, initial=MissedRounds.LOSS,
+        required=False, widget=forms.RadioSelect,
+    )
     knockout_size = forms.IntegerField(
         label=_("Teams in the knockout"), required=False, min_value=2,
-        help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...)."),
+        help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...). "
+                    "The top 4 when left blank."),
     )
     round_minutes = forms.IntegerField(
         label=_("Round length (minutes)"), required=False, min_value=1, max_value=600,
@@ -75,7 +81,7 @@ class TournamentForm(forms.Form):
     def initial_from(cls, tournament) -> dict:
         initial = {name: getattr(tournament, name) for name in (
             "name", "date", "place", "variant", "target", "format", "swiss_rounds",
-            "swiss_first_round",
+            "swiss_first_round", "missed_rounds",
             "knockout_size", "round_minutes", "public", "confirmation")}
         for i, tiebreak in enumerate(tournament.tiebreaks or [], start=1):
             initial[f"tiebreak_{i}"] = tiebreak
@@ -93,6 +99,7 @@ class TournamentForm(forms.Form):
             date=data.get("date"), place=data.get("place") or "",
             round_minutes=data.get("round_minutes"), tiebreaks=tiebreaks,
             confirmation=data.get("confirmation") or ConfirmationMode.RESULT,
+            missed_rounds=data.get("missed_rounds") or MissedRounds.LOSS,
         )
 
 

@@ -42,6 +42,13 @@ class Stage(models.TextChoices):
 MAX_SWISS_ROUNDS = 20
 
 
+class MissedRounds(models.TextChoices):
+    """What the Swiss rounds a late team missed count for."""
+
+    LOSS = "loss", _("A loss each (no win, no points)")
+    BYE = "bye", _("A bye each (a win with no points)")
+
+
 class FirstRound(models.TextChoices):
     """How round 1 of a Swiss is paired."""
 
@@ -64,6 +71,12 @@ class Tournament(models.Model):
     )
     knockout_size = models.PositiveSmallIntegerField(
         _("teams in the knockout"), null=True, blank=True
+    )
+    # A team checked in after round 1 of a Swiss joins the next round; the rounds it missed
+    # count as losses, or as byes written for those rounds when it is first drawn.
+    missed_rounds = models.CharField(
+        _("missed rounds of a late team"), max_length=8, choices=MissedRounds.choices,
+        default=MissedRounds.LOSS,
     )
     public = models.BooleanField(
         _("public"), default=True,

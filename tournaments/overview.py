@@ -77,6 +77,11 @@ class RoundView:
         return [t for t in self.tables if t.match.confirmation == Confirmation.WAITING]
 
     @property
+    def time_ended(self) -> bool:
+        """A match of the round has ended by the called time (the call stays)."""
+        return any(t.match.finish_reason == "time" for t in self.tables)
+
+    @property
     def disputed(self) -> list[TableView]:
         return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
 
@@ -197,6 +202,11 @@ class Overview:
     @property
     def active_count(self) -> int:
         return sum(not e.withdrawn for e in self.entries)
+
+    @property
+    def checked_in_count(self) -> int:
+        """The teams still in that are checked in (check-in has begun when any is)."""
+        return sum(e.checked_in and not e.withdrawn for e in self.entries)
 
     @property
     def bracket(self) -> list[BracketRound]:

@@ -8,7 +8,7 @@ from django.http import Http404
 from scoring import rules
 from scoring.models import MAX_ID, Confirmation
 from tournaments import etags
-from tournaments.formats import BRACKET_FORMATS, Stage, total_rounds
+from tournaments.formats import BRACKET_FORMATS, SWISS_FORMATS, Stage, total_rounds
 from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Table, Tournament
 from tournaments.standings import (
@@ -196,6 +196,21 @@ def draw_candidates(entries, field=None) -> list[Entry]:
     return [e for e in present if e.pk in first or e.checked_in]
 
 
+def left_out_of_next_draw(tournament: Tournament) -> list[Entry]:
+    """The teams entered and still in that the next draw would leave out (not checked in
+    once check-in has begun), in seed order; none when no team can join any more (a round
+    robin or a knockout after round 1, a Swiss then a knockout past its Swiss rounds)."""
+    entries = list(tournament.entries.select_related("team").order_by("seed"))
+    if tournament.field:
+        drawn = tournament.rounds.count()
+        if tournament.format not in SWISS_FORMATS or (
+                tournament.format == Format.SWISS_KNOCKOUT
+                and drawn >= (tournament.swiss_rounds or 0)):
+            return []
+    candidates = {e.pk for e in draw_candidates(entries, tournament.field or None)}
+    return [e for e in entries if not e.withdrawn and e.pk not in candidates]
+
+
 def field_size(tournament: Tournament, entries, drawn=None) -> int:
     """How many teams the rounds are for: before round 1, the teams a draw would take; then
     round 1's field, and in a Swiss the teams that joined it since (drawn, or checked in
@@ -203,7 +218,7 @@ def field_size(tournament: Tournament, entries, drawn=None) -> int:
     drawn in any round so far (read when not given)."""
     if not tournament.field:
         return len(draw_candidates(entries))
-    if tournament.format != Format.SWISS:
+    if tournament.format not in SWISS_FORMATS:
         return len(tournament.field)
     if drawn is None:
         drawn = {entry for pair in Table.objects.filter(round__tournament=tournament)

@@ -102,6 +102,8 @@ def build(user) -> list[Shot]:
                          best_of=None, nights=[night.pk])
     anne = club.members.get(name="Anne").pk
 
+    # Entered, not drawn: a team the organizer can still remove (asked first).
+    late = tournaments.add_teams(tournament=swiss, teams=[NewTeam("Tard")])[0].pk
     m, t, k, c = politaine.pk, swiss.pk, knockout.pk, club.pk
     return [
         Shot("home", "/"),
@@ -128,6 +130,8 @@ def build(user) -> list[Shot]:
         Shot("tournament-dashboard", f"/tournaments/{t}/"),
         Shot("tournament-settings", f"/tournaments/{t}/settings/"),
         Shot("tournament-teams", f"/tournaments/{t}/teams/"),
+        Shot("tournament-team-remove", f"/tournaments/{t}/teams/{late}/remove/"),
+        Shot("tournament-call-time", f"/tournaments/{t}/rounds/2/time/"),
         Shot("tournament-round", f"/tournaments/{t}/rounds/2/"),
         Shot("tournament-cards", f"/tournaments/{t}/rounds/2/cards/"),
         Shot("tournament-sheets", f"/tournaments/{t}/rounds/2/sheets/"),

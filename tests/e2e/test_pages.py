@@ -119,12 +119,13 @@ def test_the_teams_page_lays_its_rows_under_its_header_on_a_phone(live_server, n
     assert first_row["y"] >= header["y"] + header["height"] - 1
     assert abs(first_row["x"] - header["x"]) < 2
     page.set_viewport_size(PHONE)
-    # Check-in is one tap, and the button says what it does.
+    # Check-in is one tap on a switch that says its state.
     button = table.locator("tbody tr").first.get_by_role("button", name=re.compile(
-        r"^No\W+Team 001 is not checked in"))
+        r"^Not checked in \(Team 001\)"))
+    expect(button).to_have_attribute("aria-pressed", "false")
     button.click()
     expect(table.locator("tbody tr").first.get_by_role("button", name=re.compile(
-        r"^Yes\W+Team 001 is checked in"))).to_be_visible()
+        r"^Checked in \(Team 001\)"))).to_have_attribute("aria-pressed", "true")
 
 
 def test_the_round_page_fits_a_360_px_phone(live_server, new_context, log_in):
@@ -218,5 +219,5 @@ def test_french_organizer_words(live_server, new_context, log_in):
     page.goto(live_server.url + "/tournaments/new/")
     expect(page.locator("main")).to_contain_text("Tournoi à la ronde")
     page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
-    expect(page.get_by_role("button", name="Fin du temps")).to_be_visible()
+    expect(page.get_by_role("link", name="Fin du temps")).to_be_visible()
     expect(page.locator("main")).not_to_contain_text("Sonner")

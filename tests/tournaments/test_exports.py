@@ -39,7 +39,7 @@ def rows(client, name, tournament):
 def test_standings_and_results_show_formula_names_as_text(client):
     owner = UserFactory(username="org")
     client.force_login(owner)
-    teams = [NewTeam(name, (f"={n}+1", "Marc")) for n, name in enumerate(FORMULAS)]
+    teams = [NewTeam(name, (f"={n}+1", f"Marc {n}")) for n, name in enumerate(FORMULAS)]
     tournament = services.create_tournament(owner=owner, teams=[*teams, NewTeam("Les Verts")],
                                             settings=Settings(name="=Soirée", variant="politaine",
                                                               format="round_robin", target=11))
@@ -49,7 +49,7 @@ def test_standings_and_results_show_formula_names_as_text(client):
     results = rows(client, "tournament_results_csv", tournament)
     names = {row[1] for row in standings[1:]}
     assert {f"'{name}" for name in FORMULAS} <= names
-    assert {row[2] for row in standings[1:]} >= {"'=0+1 & Marc", "'=1+1 & Marc"}
+    assert {row[2] for row in standings[1:]} >= {"'=0+1 & Marc 0", "'=1+1 & Marc 1"}
     result_names = {cell for row in results[1:] for cell in row[2:4] + row[6:7]}
     assert {f"'{name}" for name in FORMULAS} <= result_names
     for row in standings[1:] + results[1:]:

@@ -183,7 +183,7 @@ def test_swiss_then_knockout_of_the_top_four(organizer):
     assert overview(tournament).finished
 
 
-def test_teams_may_swap_before_play_with_a_warning_on_a_rematch(organizer):
+def test_teams_may_swap_before_play_into_a_rematch_once_confirmed(organizer):
     tournament = make_tournament(organizer, teams=4, swiss_rounds=3)
     play_rounds(tournament, 1)
     met = {frozenset((t.entry_a_id, t.entry_b_id))
@@ -195,7 +195,8 @@ def test_teams_may_swap_before_play_with_a_warning_on_a_rematch(organizer):
         for second in (table_2.entry_a_id, table_2.entry_b_id):
             partner = table_1.entry_b_id if first == table_1.entry_a_id else table_1.entry_a_id
             if frozenset((partner, second)) in met:
-                warnings = services.swap_teams(round=round_2, first=first, second=second)
+                warnings = services.swap_teams(round=round_2, first=first, second=second,
+                                               allow_rematch=True)
                 assert warnings and {w.code for w in warnings} == {"rematch"}
                 table_1.refresh_from_db()
                 assert second in (table_1.entry_a_id, table_1.entry_b_id)

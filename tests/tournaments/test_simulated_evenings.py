@@ -71,8 +71,14 @@ class Evening:
         """Late teams arrive (a Swiss takes them in), a team goes home now and then."""
         if self.late and self.rng.random() < 0.5:
             late = self.late.pop()
-            if self.tournament.format != Format.SWISS:
-                # A round robin or a bracket is made from round 1's field: too late.
+            self.tournament.refresh_from_db()
+            drawn = self.tournament.rounds.count()
+            swiss_left = self.tournament.format == Format.SWISS or (
+                self.tournament.format == Format.SWISS_KNOCKOUT and drawn < swiss_rounds_played(
+                    self.tournament.swiss_rounds, len(self.tournament.field)))
+            if not swiss_left:
+                # A round robin or a bracket is made from round 1's field, and a Swiss then
+                # a knockout's from its Swiss rounds: too late.
                 with pytest.raises(Conflict) as refused:
                     services.set_entry_flags(entry=late, checked_in=True)
                 assert refused.value.codes == ["field_closed"]

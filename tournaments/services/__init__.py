@@ -17,12 +17,14 @@ from tournaments.services.rounds import (
     rematch_warnings,
     reopen_tournament,
     swap_teams,
+    take_back_time_call,
 )
 from tournaments.services.teams import (
     ListedTeam,
     add_teams,
     parse_team_list,
     remove_entry,
+    restore_entry,
     set_entry_flags,
     set_seeds,
 )
@@ -40,6 +42,7 @@ __all__ = [
     "create_tournament",
     "draw_next_round", "import_tournament", "parse_team_list", "put_winner_through",
     "reissue_table_link", "reissue_table_opponents_link", "rematch_warnings", "remove_entry",
-    "remove_organizer", "reopen_tournament", "set_entry_flags", "set_seeds", "swap_teams",
-    "update_tournament", "validate_settings",
+    "remove_organizer", "reopen_tournament", "restore_entry", "set_entry_flags", "set_seeds",
+    "swap_teams",
+    "take_back_time_call", "update_tournament", "validate_settings",
 ]

@@ -28,7 +28,10 @@ def conflict(code, message, field=None, **params):
 
 def user_named(username: str | None):
     """The user with this user name, or a refusal that names what was typed."""
-    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    typed = (username or "").strip()
+    # Matched whatever the case; an exact match first, when two names differ by case only.
+    users = get_user_model().objects.filter(username__iexact=typed)
+    user = users.filter(username=typed).first() or users.order_by("pk").first()
     if user is None:
         refuse("unknown_user", gettext_noop("Nobody has the user name %(name)s."), "username",
                name=(username or "").strip()[:150])

@@ -12,7 +12,7 @@ from scoring.errors import InvalidInput
 from scoring.models import ConfirmationMode
 from scoring.services import NewTeam
 from tournaments.formats import Stage
-from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
+from tournaments.models import Bye, Entry, FirstRound, MissedRounds, Round, Table, Tournament
 from tournaments.services._common import MAX_TEAMS, refuse, violation
 from tournaments.services.tournament import Settings, create_tournament
 
@@ -77,6 +77,7 @@ def _import_tournament(data: dict, owner) -> Tournament:
         place=info["place"], round_minutes=info["round_minutes"],
         tiebreaks=list(info["tiebreaks"] or []),
         swiss_first_round=info.get("swiss_first_round", FirstRound.BY_SEED),
+        missed_rounds=info.get("missed_rounds", MissedRounds.LOSS),
         # Backups from before the setting: their tournaments asked for no confirmation.
         confirmation=info.get("confirmation", ConfirmationMode.NONE),
     )

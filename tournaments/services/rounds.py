@@ -25,7 +25,15 @@ from tournaments.formats import (
     swiss_rounds_played,
     total_rounds,
 )
-from tournaments.models import Bye, Entry, FirstRound, Round, Table, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    FirstRound,
+    MissedRounds,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.selectors import (
     bracket_winners,
     draw_candidates,
@@ -75,6 +83,8 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
             "All %(total)s rounds are drawn: the tournament is complete."), total=total)
     stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
                            field_size=size)
+    if stage == Stage.SWISS and number > 1 and locked.missed_rounds == MissedRounds.BYE:
+        _count_missed_rounds_as_byes(locked, rounds, entries)
     try:
         plan = _plan(locked, stage, number, rounds, entries, allow_rematches, size)
     except drawing.RematchNeeded as needed:
@@ -87,6 +97,25 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
     locked.version += 1
     locked.save(update_fields=["field", "swiss_rounds", "version"])
     return new_round
+
+
+def _count_missed_rounds_as_byes(tournament: Tournament, rounds: list[Round],
+                                 entries) -> None:
+    """A late team about to be drawn for the first time, in a Swiss whose organizer chose
+    "a bye each" for the rounds it missed: a bye in each of those rounds (a win with no
+    points), written before the draw so that the pairing counts it."""
+    seen = set(tournament.field)
+    for pair in Table.objects.filter(round__in=rounds).values_list("entry_a_id", "entry_b_id"):
+        seen.update(pair)
+    seen.update(Bye.objects.filter(round__in=rounds).values_list("entry_id", flat=True))
+    late = [e for e in draw_candidates(entries.values(), tournament.field) if e.pk not in seen]
+    for round_ in rounds if late else ():
+        if round_.stage != Stage.SWISS:
+            continue
+        position = max(round_.byes.values_list("position", flat=True), default=None)
+        position = max(position or 0, round_.tables.count()) + 1
+        for offset, entry in enumerate(sorted(late, key=lambda e: e.seed)):
+            Bye.objects.create(round=round_, entry=entry, position=position + offset)
 
 
 def _refuse_disputed(round_: Round) -> None:
@@ -278,10 +307,13 @@ def _seat_teams(table: Table) -> None:
 
 
 @transaction.atomic
-def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation]:
+def swap_teams(*, round: Round, first: int, second: int,
+               allow_rematch: bool = False) -> list[rules.Violation]:
     """Swap two teams of the current round before their matches start.
 
-    Returns warnings (not refusals): the pairs that have met before.
+    A swap that would make two teams meet again is refused (nothing changes) with the
+    earlier meeting named, and made only when the organizer confirms it (`allow_rematch`).
+    Returns warnings: the round's pairs that have met before.
     """
     locked = lock(round.tournament_id)
     round = Round.objects.get(pk=round.pk)
@@ -317,6 +349,8 @@ def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation
             "%(name)s has withdrawn: it takes no place in the draw."), name=gone.team.name)
     setattr(holder_1, f"{side_1}_id", second)
     setattr(holder_2, f"{side_2}_id", first)
+    if not allow_rematch:
+        _refuse_swap_rematch(round, [h for h in (holder_1, holder_2) if isinstance(h, Table)])
     for holder in {id(h): h for h in (holder_1, holder_2)}.values():
         holder.save()
         if isinstance(holder, Table):
@@ -325,12 +359,36 @@ def swap_teams(*, round: Round, first: int, second: int) -> list[rules.Violation
     return rematch_warnings(round)
 
 
+def _earlier_meetings(round: Round) -> dict[frozenset, int]:
+    """Each pair of teams that met before `round`, and the round they met in."""
+    return {frozenset(pair): number for *pair, number in Table.objects.filter(
+        round__tournament_id=round.tournament_id, round__number__lt=round.number)
+        .values_list("entry_a_id", "entry_b_id", "round__number")}
+
+
+def _refuse_swap_rematch(round: Round, tables: list[Table]) -> None:
+    """The swap's tables as they would be: refused when a pair there met before."""
+    earlier = _earlier_meetings(round)
+    names = None
+    found = []
+    for table in sorted({id(t): t for t in tables}.values(), key=lambda t: t.number):
+        met = earlier.get(frozenset((table.entry_a_id, table.entry_b_id)))
+        if met:
+            if names is None:
+                names = dict(Entry.objects.filter(tournament_id=round.tournament_id)
+                             .values_list("pk", "team__name"))
+            found.append(violation(
+                "swap_rematch", gettext_noop(
+                    "Table %(table)s: %(a)s and %(b)s would meet again (they met in round "
+                    "%(round)s)."), None, table=table.number, a=names[table.entry_a_id],
+                b=names[table.entry_b_id], round=met))
+    if found:
+        raise Conflict(found)
+
+
 def rematch_warnings(round: Round) -> list[rules.Violation]:
     """The tables of `round` whose teams have met in an earlier round."""
-    earlier = {}
-    for table in Table.objects.filter(round__tournament_id=round.tournament_id,
-                                      round__number__lt=round.number).select_related("round"):
-        earlier[frozenset((table.entry_a_id, table.entry_b_id))] = table.round.number
+    earlier = _earlier_meetings(round)
     warnings = []
     for table in round.tables.select_related("entry_a__team", "entry_b__team"):
         met = earlier.get(frozenset((table.entry_a_id, table.entry_b_id)))
@@ -356,6 +414,31 @@ def call_time(*, round: Round) -> int:
                    .values_list("match_id", flat=True))
     for match_id in playing:
         scoring.call_time(match=match_id)
+    Tournament.objects.filter(pk=round.tournament_id).update(version=F("version") + 1)
+    return len(playing)
+
+
+@transaction.atomic
+def take_back_time_call(*, round: Round) -> int:
+    """Time called by mistake: every match of the round plays on to its target. Refused
+    (nothing changes) once a match has ended by the call. Returns how many matches play
+    on."""
+    lock(round.tournament_id)
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    tables = list(round.tables.select_related("match").order_by("number"))
+    if ended := [t.number for t in tables
+                 if t.match.finish_reason == rules.FinishReason.TIME]:
+        conflict("time_ended_match", rules.ngettext(
+            "Time has already ended the match of table %(tables)s: the call cannot be taken "
+            "back.",
+            "Time has already ended the matches of tables %(tables)s: the call cannot be "
+            "taken back.", "count"), count=len(ended), tables=", ".join(map(str, ended)))
+    if round.time_called_at is not None:
+        round.time_called_at = None
+        round.save(update_fields=["time_called_at"])
+    playing = [t.match_id for t in tables if not t.match.is_finished]
+    for match_id in playing:
+        scoring.take_back_time_call(match=match_id)
     Tournament.objects.filter(pk=round.tournament_id).update(version=F("version") + 1)
     return len(playing)
 

@@ -11,7 +11,7 @@ from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
 from scoring.services import NewTeam
-from tournaments.formats import Format
+from tournaments.formats import Format, swiss_rounds_played
 from tournaments.models import Bye, Entry, Table, Tournament
 from tournaments.services._common import (
     MAX_TEAMS,
@@ -24,12 +24,15 @@ from tournaments.services._common import (
 )
 
 
-def validate_new_teams(teams, taken=()) -> list[rules.Violation]:
+def validate_new_teams(teams, taken=(), players=None) -> list[rules.Violation]:
     """Every reason the teams cannot join: a team as scoring.services.team_refusal sees it,
     said per line of a pasted list (or per place in the list); a name already taken, in any
-    look-alike form; too many teams."""
+    look-alike form; a player on two teams (one player, one team: names compared as
+    scoring.names.key compares them, `players` the tournament's players and their teams);
+    too many teams."""
     problems = []
     keys = {names.key(name) for name in taken}
+    playing = {names.key(player): team for player, team in (players or {}).items()}
     for number, team in enumerate(teams, start=1):
         # A pasted list names the line of the text; other lists, the team's place in them.
         line = getattr(team, "line", None)
@@ -46,12 +49,48 @@ def validate_new_teams(teams, taken=()) -> list[rules.Violation]:
                                                 "tournament.") if line else
                 gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
                 "teams", name=names.normalise(team.name), line=line or number))
+        elif problem := _player_elsewhere(team, playing, line or number, bool(line)):
+            problems.append(problem)
         else:
             keys.add(names.key(team.name))
+            playing.update({names.key(player): names.normalise(team.name)
+                            for player in team.players})
     if len(keys) > MAX_TEAMS:
         problems.append(violation("too_many_teams", gettext_noop(
             "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
     return problems
+
+
+def _player_elsewhere(team, playing: dict[str, str], line: int,
+                      pasted: bool) -> rules.Violation | None:
+    """One player, one team: a player already on another team of the tournament (or named
+    twice in this one)."""
+    if len(team.players) == 2 and names.key(team.players[0]) == names.key(team.players[1]):
+        return violation("player_twice", gettext_noop(
+            "Line %(line)s: %(player)s cannot be both players of %(team)s.") if pasted else
+            gettext_noop("Team %(line)s: %(player)s cannot be both players of %(team)s."),
+            "teams", line=line, player=names.normalise(team.players[0]),
+            team=names.normalise(team.name))
+    for player in team.players:
+        if (other := playing.get(names.key(player))) is not None:
+            return violation("player_on_two_teams", gettext_noop(
+                "Line %(line)s: %(player)s already plays for %(other)s; a player plays for "
+                "one team of a tournament.") if pasted else gettext_noop(
+                "Team %(line)s: %(player)s already plays for %(other)s; a player plays for "
+                "one team of a tournament."),
+                "teams", line=line, player=names.normalise(player), other=other)
+    return None
+
+
+def tournament_players(tournament: Tournament) -> dict[str, str]:
+    """The tournament's players, each with the name of the team they play for."""
+    found = {}
+    for entry in tournament.entries.select_related("team__first_player",
+                                                   "team__second_player"):
+        for player in (entry.team.first_player, entry.team.second_player):
+            if player is not None:
+                found[player.name] = entry.team.name
+    return found
 
 
 def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
@@ -59,14 +98,24 @@ def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
 
 
 def _refuse_new_team(tournament: Tournament) -> None:
+    if tournament.format == Format.SWISS_KNOCKOUT:
+        conflict("field_closed", gettext_noop(
+            "The Swiss rounds are all drawn: the knockout takes no new team."))
     conflict("field_closed", gettext_noop(
         "The draw has started: a %(format)s takes no new team."),
         format=tournament.get_format_display())
 
 
 def _field_is_closed(tournament: Tournament) -> bool:
-    # A round robin's schedule and a knockout's bracket are made from round 1's field.
-    return tournament.format != Format.SWISS and tournament.rounds.exists()
+    """A round robin's schedule and a knockout's bracket are made from round 1's field; a
+    Swiss takes a late team into its next round, and so does a Swiss then a knockout while
+    a Swiss round is still to draw."""
+    drawn = tournament.rounds.count()
+    if not drawn or tournament.format == Format.SWISS:
+        return False
+    if tournament.format == Format.SWISS_KNOCKOUT:
+        return drawn >= swiss_rounds_played(tournament.swiss_rounds, len(tournament.field))
+    return True
 
 
 @transaction.atomic
@@ -77,7 +126,7 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
     if _field_is_closed(locked):
         _refuse_new_team(locked)
     taken = [entry.team.name for entry in locked.entries.select_related("team")]
-    if problems := validate_new_teams(teams, taken):
+    if problems := validate_new_teams(teams, taken, tournament_players(locked)):
         raise InvalidInput(problems)
     seed = max((e.seed for e in locked.entries.all()), default=0)
     entries = [create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
@@ -178,3 +227,30 @@ def remove_entry(*, entry: Entry) -> None:
     entry.delete()
     team.delete()
     bump(locked)
+
+
+@transaction.atomic
+def restore_entry(*, tournament: Tournament, team: NewTeam, seed: int,
+                  checked_in: bool = False) -> Entry:
+    """A team removed by mistake comes back (the "Undo" after a removal): its name and
+    players, its seed (the last one when another team holds it since) and its check-in.
+    Before the first draw, as a removal is; refused as a new team would be when its name
+    or a player is now taken."""
+    locked = lock(tournament)
+    refuse_once_over(locked)
+    if locked.rounds.exists():
+        conflict("restore_drawn", gettext_noop(
+            "A round has been drawn since: add %(name)s again as a new team."),
+            name=names.normalise(team.name))
+    taken = [entry.team.name for entry in locked.entries.select_related("team")]
+    if problems := validate_new_teams([team], taken, tournament_players(locked)):
+        raise InvalidInput(problems)
+    seeds = set(locked.entries.values_list("seed", flat=True))
+    if not (1 <= seed <= MAX_TEAMS) or seed in seeds:
+        seed = max(seeds, default=0) + 1
+    entry = create_entry(locked, team, seed)
+    if checked_in:
+        entry.checked_in = True
+        entry.save(update_fields=["checked_in"])
+    bump(locked)
+    return entry

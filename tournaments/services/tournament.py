@@ -10,7 +10,7 @@ from scoring.errors import InvalidInput
 from scoring.models import MAX_ID, ConfirmationMode
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
-from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Tournament
+from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, MissedRounds, Tournament
 from tournaments.services._common import (
     MAX_ROUND_MINUTES,
     MAX_TEAMS,
@@ -40,7 +40,17 @@ class Settings:
     round_minutes: int | None = None
     tiebreaks: list[str] = field(default_factory=list)
     swiss_first_round: str = FirstRound.BY_SEED
+    missed_rounds: str = MissedRounds.LOSS
     confirmation: str = ConfirmationMode.RESULT
+
+
+# A Swiss then a knockout whose organizer left "Teams in the knockout" empty: semi-finals.
+DEFAULT_KNOCKOUT_SIZE = 4
+
+
+def _knockout_size(settings: Settings):
+    """The knockout's size as chosen, or the top 4 when left empty."""
+    return DEFAULT_KNOCKOUT_SIZE if settings.knockout_size is None else settings.knockout_size
 
 
 def validate_settings(settings: Settings) -> list[rules.Violation]:
@@ -63,12 +73,17 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
             "swiss_rounds", gettext_noop("A Swiss has 1 to %(max)s rounds (leave it empty for "
                                          "what suits the field)."), "swiss_rounds",
             max=MAX_SWISS_ROUNDS))
+    if settings.missed_rounds not in MissedRounds.values:
+        problems.append(violation(
+            "missed_rounds", gettext_noop("A late team's missed rounds count as losses or as "
+                                          "byes."), "missed_rounds"))
     if settings.swiss_first_round not in FirstRound.values:
         problems.append(violation(
             "swiss_first_round", gettext_noop("Pair the first Swiss round by seed or at "
                                               "random."), "swiss_first_round"))
+    knockout_size = _knockout_size(settings)
     if settings.format == Format.SWISS_KNOCKOUT and not (
-        rules.is_whole(settings.knockout_size) and 2 <= settings.knockout_size <= MAX_TEAMS
+        rules.is_whole(knockout_size) and 2 <= knockout_size <= MAX_TEAMS
     ):
         problems.append(violation(
             "knockout_size", gettext_noop("The knockout takes the top 2 to %(max)s teams."),
@@ -91,7 +106,7 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
 
 # What the organizer chooses, as the tournament holds it (the name and place normalised).
 CHOSEN = ("variant", "target", "format", "swiss_rounds", "knockout_size", "public", "date",
-          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation")
+          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation", "missed_rounds")
 # What cannot change once a round is drawn.
 FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round")
 
@@ -103,8 +118,8 @@ def _chosen(settings: Settings) -> dict:
     values["target"] = rules.target_or_usual(settings.variant, settings.target)
     if settings.format not in SWISS_FORMATS:
         values["swiss_rounds"] = None
-    if settings.format != Format.SWISS_KNOCKOUT:
-        values["knockout_size"] = None
+    values["knockout_size"] = _knockout_size(settings) \
+        if settings.format == Format.SWISS_KNOCKOUT else None
     return values
 
 

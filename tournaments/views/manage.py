@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
+from scoring.services import NewTeam
 from tournaments import services, suggestions
 from tournaments.etags import both_totals, etag
 from tournaments.formats import suggested_swiss_rounds
@@ -160,9 +161,12 @@ def teams(request, tournament):
                 ) % {"count": len(added)})
                 return redirect("tournament_teams", pk=tournament.pk)
     view = overview(tournament)
+    removed = request.session.get(REMOVED) if request.GET.get("removed") else None
     return TemplateResponse(request, "tournaments/teams.html", {
         "tournament": tournament, "view": view, "team_form": team_form,
         "list_form": list_form, "drawn": bool(view.rounds), "over": view.finished,
+        "removed": removed if removed and removed.get("tournament") == tournament.pk
+        else None,
     }, status=status)
 
 
@@ -196,13 +200,49 @@ def team_flag(request, tournament, entry_id, flag):
     return redirect("tournament_teams", pk=tournament.pk)
 
 
+REMOVED = "removed_team"  # the session's key for the last team removed, to undo
+
+
 @organizer_view
-@require_POST
+@require_http_methods(["GET", "POST"])
 def team_remove(request, tournament, entry_id):
+    """GET asks first; POST removes the team, and the teams page offers to undo it."""
+    entry = _entry(tournament, entry_id)
+    if request.method == "GET":
+        return TemplateResponse(request, "tournaments/team_remove.html", {
+            "tournament": tournament, "entry": Entry.objects.select_related(
+                "team__first_player", "team__second_player").get(pk=entry.pk)})
+    team = Entry.objects.select_related("team__first_player", "team__second_player").get(
+        pk=entry.pk).team
+    kept = {"tournament": tournament.pk, "name": team.name, "seed": entry.seed,
+            "checked_in": entry.checked_in,
+            "players": [p.name for p in (team.first_player, team.second_player) if p]}
     try:
-        services.remove_entry(entry=_entry(tournament, entry_id))
+        services.remove_entry(entry=entry)
     except ScoringError as error:
         refusal_messages(request, error)
+        return redirect("tournament_teams", pk=tournament.pk)
+    request.session[REMOVED] = kept
+    return redirect(reverse("tournament_teams", args=[tournament.pk]) + "?removed=1")
+
+
+@organizer_view
+@require_POST
+def team_restore(request, tournament):
+    """The removal's "Undo": the team comes back as it was."""
+    kept = request.session.get(REMOVED)
+    if not kept or kept.get("tournament") != tournament.pk:
+        messages.error(request, _("There is no removed team to bring back."))
+        return redirect("tournament_teams", pk=tournament.pk)
+    try:
+        services.restore_entry(tournament=tournament, team=NewTeam(
+            kept["name"], tuple(kept["players"])), seed=kept["seed"],
+            checked_in=kept["checked_in"])
+    except ScoringError as error:
+        refusal_messages(request, error)
+    else:
+        del request.session[REMOVED]
+        messages.success(request, _("%(name)s is back on the list.") % {"name": kept["name"]})
     return redirect("tournament_teams", pk=tournament.pk)
 
 

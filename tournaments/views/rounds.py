@@ -6,8 +6,9 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring import rules
 from scoring.errors import ScoringError, render
 from scoring.links import opponents_link, qr_svg, scorekeeper_link
 from scoring.models import ConfirmationMode
@@ -15,6 +16,7 @@ from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
 from tournaments.overview import overview
+from tournaments.selectors import left_out_of_next_draw
 from tournaments.views.manage import organizer_view, refusal_messages
 
 
@@ -35,6 +37,12 @@ def round_and_views(tournament, number):
 @organizer_view
 @require_POST
 def draw_round(request, tournament):
+    leave_out = request.POST.get("leave_out") == "1"
+    if not leave_out and (left_out := left_out_of_next_draw(tournament)):
+        # Asked first: the entered teams this draw would leave out, by name.
+        return TemplateResponse(request, "tournaments/draw_left_out.html", {
+            "tournament": tournament, "left_out": left_out,
+            "allow_rematches": request.POST.get("allow_rematches") == "1"}, status=409)
     try:
         new_round = services.draw_next_round(
             tournament=tournament, allow_rematches=request.POST.get("allow_rematches") == "1")
@@ -43,7 +51,8 @@ def draw_round(request, tournament):
             # Never a dead end: say which pairs must meet again, and offer that draw.
             reason, *pairs = error.messages()
             return TemplateResponse(request, "tournaments/draw_rematch.html", {
-                "tournament": tournament, "reason": reason, "pairs": pairs}, status=409)
+                "tournament": tournament, "reason": reason, "pairs": pairs,
+                "leave_out": leave_out}, status=409)
         refusal_messages(request, error)
         return redirect("tournament_dashboard", pk=tournament.pk)
     messages.success(request, _("Round %(number)s is drawn: hand out the table cards.") % {
@@ -99,9 +108,19 @@ def round_swap(request, tournament, number):
                     .select_related("team"))
     if form.is_valid():
         try:
-            warnings = services.swap_teams(round=round, first=form.cleaned_data["first"],
-                                           second=form.cleaned_data["second"])
+            warnings = services.swap_teams(
+                round=round, first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                allow_rematch=request.POST.get("allow_rematch") == "1")
         except ScoringError as error:
+            if "swap_rematch" in error.codes:
+                # Asked before it is made: the earlier meeting named, the swap one button.
+                names = dict(form.fields["first"].choices)
+                return TemplateResponse(request, "tournaments/swap_rematch.html", {
+                    "tournament": tournament, "round": round, "reasons": error.messages(),
+                    "first": form.cleaned_data["first"], "second": form.cleaned_data["second"],
+                    "first_name": names[form.cleaned_data["first"]],
+                    "second_name": names[form.cleaned_data["second"]]}, status=409)
             refusal_messages(request, error)
         else:
             messages.success(request, _("Teams swapped. The tables they changed have new "
@@ -112,14 +131,37 @@ def round_swap(request, tournament, number):
 
 
 @organizer_view
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_call_time(request, tournament, number):
-    playing = services.call_time(round=_round(tournament, number))
+    """GET asks first (every match ends after its current hand); POST calls time."""
+    round = _round(tournament, number)
+    if request.method == "GET":
+        playing = round.tables.exclude(match__status=rules.Status.FINISHED).count()
+        return TemplateResponse(request, "tournaments/call_time.html", {
+            "tournament": tournament, "round": round, "playing": playing})
+    playing = services.call_time(round=round)
     messages.success(request, ngettext(
         "Time is called: %(count)s match still playing ends after the hand being played.",
         "Time is called: %(count)s matches still playing end after the hand being played.",
         playing,
     ) % {"count": playing})
+    return redirect("tournament_dashboard", pk=tournament.pk)
+
+
+@organizer_view
+@require_POST
+def round_take_back_time(request, tournament, number):
+    """Time called by mistake: the matches play on, as long as none has ended by it."""
+    try:
+        playing = services.take_back_time_call(round=_round(tournament, number))
+    except ScoringError as error:
+        refusal_messages(request, error)
+    else:
+        messages.success(request, ngettext(
+            "Time is no longer called: %(count)s match plays on to its target.",
+            "Time is no longer called: %(count)s matches play on to their target.",
+            playing,
+        ) % {"count": playing})
     return redirect("tournament_dashboard", pk=tournament.pk)
 
 
