@@ -287,6 +287,6 @@ def test_another_tournament_with_the_same_id_in_the_same_second(client, organize
         format="swiss", swiss_rounds=3, public=True,
         created_at=created_at.replace(microsecond=(created_at.microsecond + 1) % 10**6))
     services.add_teams(tournament=again, teams=[
-        scoring.NewTeam(f"Autre {i}", ("P", "Q")) for i in range(1, 5)])
+        scoring.NewTeam(f"Autre {i}", (f"P{i}", f"Q{i}")) for i in range(1, 5)])
     Tournament.objects.filter(pk=pk).update(version=version)
     assert everywhere(client, again) == shown_as(again)
