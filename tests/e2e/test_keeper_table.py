@@ -173,7 +173,7 @@ def test_a_paper_results_page_speaks_of_a_paper_result(live_server, new_context,
     organizer = log_in(page)
     tournament = round_two_drawn(organizer)
     match = tournament.rounds.get(number=2).tables.get(number=1).match
-    paper.enter_paper_result(match=match, by=organizer, score_a=11, score_b=5,
+    paper.enter_paper_result(match=match, by=organizer, score_a=11, score_b=0,
                              finish_reason="target")
     page.goto(live_server.url + f"/matches/{match.pk}/")
     main = page.locator("main")
