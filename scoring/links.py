@@ -23,8 +23,8 @@ def opponents_link(request, match) -> str:
     )
 
 
-# A link's QR code never changes: drawn once (choosing its mask is most of a table page's
-# first visit, and a round's printed table cards draw two per table), then kept.
+# A link's QR code never changes: drawn once (choosing its mask takes longer than drawing a
+# whole table page; a round's printed table cards draw two per table), then kept.
 QR_SECONDS = 7 * 24 * 3600
 
 
@@ -36,3 +36,9 @@ def qr_svg(url: str) -> str:
         svg = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
         cache.set(key, svg, QR_SECONDS)
     return svg
+
+
+def qr_svg_file(url: str) -> str:
+    """The same QR code as an SVG file of its own, an image's source: a document outside
+    HTML names the SVG namespace."""
+    return qr_svg(url).replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)

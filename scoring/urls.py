@@ -16,6 +16,7 @@ table_patterns = [
     path("hands/<int:number>/check/", table.check_correction, name="check_correction"),
     path("redeal/", table.redeal, name="redeal"),
     path("first-dealer/", table.first_dealer, name="first_dealer"),
+    path("qr.svg", table.qr_code, name="qr_code"),
     # The page as an installable app, and the hands it kept while offline.
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("hands/send/", offline.send, name="send"),

@@ -72,7 +72,7 @@ def client_for(world, role):
 MATCH_VIEWS = [("table", "get"), ("live", "get"), ("record", "post"), ("check", "post"),
                ("four_sevens", "post"), ("undo", "post"), ("edit_hand", "get"),
                ("redeal", "post"), ("first_dealer", "post"), ("check_correction", "post"),
-               ("manifest", "get"), ("send", "post")]
+               ("manifest", "get"), ("send", "post"), ("qr_code", "get")]
 
 
 def match_cases():

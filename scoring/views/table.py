@@ -5,9 +5,10 @@ other requests get the whole page, and every form posts and redirects without Ja
 """
 
 from django.contrib import messages
-from django.http import HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import reswap
@@ -24,6 +25,7 @@ from scoring.forms import (
     fill_blanks,
     fill_points_from_count,
 )
+from scoring.links import qr_svg_file, scorekeeper_link
 from scoring.selectors import Version, match_version
 from scoring.views.fragments import MatchPage, etag_of, live_etag, number_from
 
@@ -53,6 +55,17 @@ def _page(request, access, *, status=200, **whole):
 @table_view
 def table(request, access):
     return _page(request, access)
+
+
+@require_GET
+@table_view
+def qr_code(request, access):
+    """The score keeper link as a QR code, the image of the page's "another phone" card.
+    Never kept by the browser: after "Make a new link" the same address draws the new one."""
+    response = HttpResponse(qr_svg_file(scorekeeper_link(request, access.match)),
+                            content_type="image/svg+xml")
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 @require_GET
