@@ -13,6 +13,7 @@ from dataclasses import fields
 
 from django.core.cache import cache
 
+from config.single_flight import one_at_a_time
 from tournaments.etags import counted_totals, etag
 from tournaments.models import Tournament
 from tournaments.selectors import read_standings
@@ -36,10 +37,17 @@ def kept_standings(tournament: Tournament, entries=None, *,
         finished_totals = counted_totals(tournament, finished_only=True)
     key = _KEY_PREFIX + etag(tournament, totals=finished_totals)
     kept = cache.get(key)
-    if kept is not None:
-        lines, provisional = kept
-        return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
-            set(provisional)
+    if kept is None:
+        with one_at_a_time(key):
+            kept = cache.get(key)  # read by another thread while this one waited
+            if kept is None:
+                return _read_and_keep(tournament, entries, finished_totals, key)
+    lines, provisional = kept
+    return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
+        set(provisional)
+
+
+def _read_and_keep(tournament, entries, finished_totals, key):
     read = read_standings(tournament, entries)
     if read.are_those_of(finished_totals):
         cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS)

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from config.single_flight import one_at_a_time
 from tournaments.etags import etag
 from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tournament_for_public
@@ -86,6 +87,14 @@ def live_part(request, tournament, page: str, tag: str, totals) -> tuple[str, st
     html = cache.get(key)  # render_to_string's SafeString, as it was kept
     if html is not None:
         return html, tag
+    with one_at_a_time(key):
+        html = cache.get(key)  # drawn by another thread while this one waited
+        if html is not None:
+            return html, tag
+        return _draw_live_part(request, tournament, page, tag, totals, key)
+
+
+def _draw_live_part(request, tournament, page, tag, totals, key) -> tuple[str, str]:
     drawn_for = tag
     if page == "standings":
         read = read_standings(tournament)
