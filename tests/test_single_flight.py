@@ -1,12 +1,12 @@
 """When many threads miss the same key at once, one draws it while the others wait
-(config/single_flight.py): a room arriving at a cold server renders the standings once per
+(tournaments/single_flight.py): a room arriving at a cold server renders the standings once per
 process, not once per thread."""
 
 import threading
 import time
 
-from config import single_flight
-from config.single_flight import one_at_a_time
+from tournaments import single_flight
+from tournaments.single_flight import one_at_a_time
 
 
 def test_threads_missing_the_same_key_draw_it_one_after_the_other():

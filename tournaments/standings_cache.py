@@ -13,10 +13,10 @@ from dataclasses import fields
 
 from django.core.cache import cache
 
-from config.single_flight import one_at_a_time
 from tournaments.etags import counted_totals, etag
 from tournaments.models import Tournament
 from tournaments.selectors import read_standings
+from tournaments.single_flight import one_at_a_time
 from tournaments.standings import Standing
 
 # How long standings are kept: as the public pages' live parts.

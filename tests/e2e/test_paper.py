@@ -34,9 +34,14 @@ LAST = ["Tremblay-Bouchard", "Gagnon-Lévesque", "Bélanger-Côté", "Castonguay
         "Vaillancourt-Beaulieu", "Charbonneau-Lefebvre"]
 
 
+def player(j: int) -> str:
+    """The j-th of 36 different players (a player plays on one team only)."""
+    return f"{FIRST[j % 6]} {LAST[(j // 6 + j) % 6]}"
+
+
 def long_teams(count: int) -> list[NewTeam]:
     return [NewTeam(f"{TEAM_NAMES[i % len(TEAM_NAMES)]} {i + 1}",
-                    (f"{FIRST[i % 6]} {LAST[(i + 1) % 6]}", f"{FIRST[(i + 3) % 6]} {LAST[i % 6]}"))
+                    (player(2 * i), player(2 * i + 1)))
             for i in range(count)]
 
 

@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from config.single_flight import one_at_a_time
 from tournaments.etags import etag
 from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tournament_for_public
+from tournaments.single_flight import one_at_a_time
 from tournaments.standings_cache import STANDINGS_SECONDS
 
 TEMPLATES = {
