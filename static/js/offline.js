@@ -406,11 +406,29 @@
       document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon], link[rel=apple-touch-icon]")
         .forEach(function (el) { urls.push(el.src || el.href); });
     }
+    keepUrls(urls);
+  }
+
+  function keepUrls(urls) {
     window.caches.open(CACHE).then(function (cache) {
       return Promise.all(urls.map(function (url) {
         return cache.add(url).catch(function () { return null; });
       }));
     }).catch(function () { return null; });
+  }
+
+  // The link's QR code is an image the phone loads once it is scrolled to: kept when shown,
+  // so that a reload offline still shows it to the phone that joins.
+  function keepCodeWhenShown() {
+    var code = document.querySelector("#share .qr img");
+    if (!code || !window.caches) { return; }
+    if (code.complete && code.naturalWidth) {
+      keepUrls([code.currentSrc || code.src]);
+    } else {
+      code.addEventListener("load", function () {
+        if (navigator.onLine) { keepUrls([code.currentSrc || code.src]); }
+      }, { once: true });
+    }
   }
 
   // --- Wiring -------------------------------------------------------------------------------
@@ -473,6 +491,7 @@
       .catch(function () { return null; });
   }
   keepCopy(true);
+  keepCodeWhenShown();
   sync();
   pump();
 })();

@@ -165,3 +165,20 @@ def test_in_french_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
     expect(banner).to_be_hidden(timeout=15_000)
     expect_score(keeper, 5, 17)
     assert stored_hands() == [(1, 2, 9, 0, 0), (2, 3, 8, 0, 0)]
+
+
+def test_the_links_qr_code_shown_once_is_still_there_after_a_reload_offline(
+        live_server, page, log_in):
+    log_in(page)
+    start_match(page, live_server.url, variant="politaine")
+    code = page.locator("#share .qr img")
+    code.scroll_into_view_if_needed()
+    page.wait_for_function(
+        "src => caches.match(src).then(r => !!r)", arg=code.evaluate("img => img.src"))
+    ready_for_offline(page)
+    page.context.set_offline(True)
+    page.reload()
+    code = page.locator("#share .qr img")
+    code.scroll_into_view_if_needed()
+    expect(code).to_have_js_property("complete", True)
+    assert code.evaluate("img => img.naturalWidth") > 0
