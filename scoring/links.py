@@ -28,9 +28,14 @@ def opponents_link(request, match) -> str:
 QR_SECONDS = 7 * 24 * 3600
 
 
+def qr_version(url: str) -> str:
+    """What names the link's code in an image's address: a new link, a new address."""
+    return hashlib.sha256(url.encode()).hexdigest()[:16]
+
+
 def qr_svg(url: str) -> str:
     """The link as a QR code, inline SVG (no image request, nothing fetched)."""
-    key = "qr:" + hashlib.sha256(url.encode()).hexdigest()
+    key = "qr:" + qr_version(url)
     svg = cache.get(key)
     if svg is None:
         svg = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)

@@ -1,62 +1,97 @@
-"""When many threads miss the same key at once, one draws it while the others wait
-(tournaments/single_flight.py): a room arriving at a cold server renders the standings once per
-process, not once per thread."""
+"""When many threads of a process ask for the same missing key at once, one draws it and the
+others take its result (tournaments/single_flight.py): a room arriving at a cold server
+renders the standings once per process, not once per thread, even when the cache keeps
+nothing."""
 
 import threading
 import time
 
+import pytest
+
 from tournaments import single_flight
-from tournaments.single_flight import one_at_a_time
+from tournaments.single_flight import once
 
 
-def test_threads_missing_the_same_key_draw_it_one_after_the_other():
-    inside, most_inside, draws, kept = [0], [0], [0], set()
-    guard = threading.Lock()
+def at_once(count, work):
+    """`work` run by `count` threads released together; their results, and when each ended."""
+    start, results, ended = threading.Barrier(count), [None] * count, [0.0] * count
+    began = time.monotonic()
 
-    def reader():
-        with one_at_a_time("standings:1"):
-            with guard:
-                inside[0] += 1
-                most_inside[0] = max(most_inside[0], inside[0])
-            if "standings:1" not in kept:  # the cache, asked again once in
-                time.sleep(0.02)  # the read and the render
-                kept.add("standings:1")
-                draws[0] += 1
-            with guard:
-                inside[0] -= 1
+    def run(i):
+        start.wait()
+        results[i] = work()
+        ended[i] = time.monotonic() - began
 
-    threads = [threading.Thread(target=reader) for _ in range(8)]
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert most_inside[0] == 1 and draws[0] == 1
-    assert single_flight._locks == {}  # nothing left behind once every reader is out
+    return results, ended
+
+
+def test_threads_asking_for_the_same_key_at_once_share_one_drawing():
+    draws = []
+
+    def draw():
+        draws.append(1)
+        time.sleep(0.2)  # the read and the render
+        return "standings"
+
+    results, ended = at_once(6, lambda: once("standings:1", draw))
+    assert results == ["standings"] * 6 and len(draws) == 1
+    # None waits for a second drawing: all end with the first (a cache that keeps nothing,
+    # Redis down, would otherwise line them up one drawing after the other).
+    assert max(ended) < 0.4
+    assert single_flight._flights == {}
 
 
 def test_other_keys_are_drawn_at_the_same_time():
-    first_in = threading.Event()
-    second_done = threading.Event()
+    def draw(key):
+        time.sleep(0.2)
+        return key
 
-    def first():
-        with one_at_a_time("standings:1"):
-            first_in.set()
-            assert second_done.wait(2), "the other key waited for this one"
-
-    thread = threading.Thread(target=first)
-    thread.start()
-    assert first_in.wait(2)
-    with one_at_a_time("standings:2"):
-        second_done.set()
-    thread.join()
+    results, ended = at_once(4, lambda: once(f"standings:{threading.get_ident()}",
+                                             lambda: draw("mine")))
+    assert results == ["mine"] * 4 and max(ended) < 0.4
 
 
-def test_a_reader_that_fails_lets_the_next_one_draw():
-    try:
-        with one_at_a_time("standings:1"):
+def test_when_the_first_drawing_fails_the_waiters_draw_for_themselves():
+    calls = []
+
+    def draw():
+        calls.append(1)
+        if len(calls) == 1:
+            time.sleep(0.1)
             raise ValueError("the database went away")
-    except ValueError:
-        pass
-    with one_at_a_time("standings:1"):
-        pass
-    assert single_flight._locks == {}
+        return "standings"
+
+    def work():
+        try:
+            return once("standings:1", draw)
+        except ValueError:
+            return "failed"
+
+    results, _ = at_once(4, work)
+    assert sorted(results) == ["failed"] + ["standings"] * 3
+    assert single_flight._flights == {}
+
+
+def test_a_slow_drawing_holds_a_waiter_no_longer_than_its_wait():
+    def slow():
+        time.sleep(0.5)
+        return "slow"
+
+    leader = threading.Thread(target=once, args=("standings:1", slow))
+    leader.start()
+    time.sleep(0.05)
+    began = time.monotonic()
+    assert once("standings:1", lambda: "own", wait_seconds=0.1) == "own"
+    assert time.monotonic() - began < 0.4
+    leader.join()
+
+
+def test_a_failure_is_raised_to_the_thread_that_drew():
+    with pytest.raises(ValueError):
+        once("standings:1", lambda: (_ for _ in ()).throw(ValueError("gone")))
+    assert once("standings:1", lambda: "again") == "again"

@@ -16,7 +16,7 @@ from django.core.cache import cache
 from tournaments.etags import counted_totals, etag
 from tournaments.models import Tournament
 from tournaments.selectors import read_standings
-from tournaments.single_flight import one_at_a_time
+from tournaments.single_flight import once
 from tournaments.standings import Standing
 
 # How long standings are kept: as the public pages' live parts.
@@ -37,20 +37,18 @@ def kept_standings(tournament: Tournament, entries=None, *,
         finished_totals = counted_totals(tournament, finished_only=True)
     key = _KEY_PREFIX + etag(tournament, totals=finished_totals)
     kept = cache.get(key)
-    if kept is None:
-        with one_at_a_time(key):
-            kept = cache.get(key)  # read by another thread while this one waited
-            if kept is None:
-                return _read_and_keep(tournament, entries, finished_totals, key)
+    if kept is None:  # read once for the threads that ask at the same moment
+        kept = once(key, lambda: _read_and_keep(tournament, entries, finished_totals, key))
     lines, provisional = kept
     return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
         set(provisional)
 
 
-def _read_and_keep(tournament, entries, finished_totals, key):
+def _read_and_keep(tournament, entries, finished_totals, key) -> tuple[list[tuple], list[int]]:
+    """The standings read, as kept: plain lines, each caller making its own Standings."""
     read = read_standings(tournament, entries)
+    kept = ([tuple(getattr(s, name) for name in _LINE_FIELDS) for s in read.standings],
+            sorted(read.provisional))
     if read.are_those_of(finished_totals):
-        cache.set(key, ([tuple(getattr(s, name) for name in _LINE_FIELDS)
-                         for s in read.standings], sorted(read.provisional)),
-                  STANDINGS_SECONDS)
-    return read.standings, read.provisional
+        cache.set(key, kept, STANDINGS_SECONDS)
+    return kept

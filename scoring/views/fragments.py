@@ -18,7 +18,7 @@ from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
-from scoring.links import scorekeeper_link
+from scoring.links import qr_version, scorekeeper_link
 from scoring.permissions import can_keep_score
 from scoring.selectors import confirmed_by_organizer, history_row, table_page
 
@@ -221,12 +221,12 @@ class MatchPage:
         }
 
     def share(self) -> dict:
-        """The score keeper link for another phone, and where its QR code is drawn: an image
-        the phone loads once the keeper scrolls to it, so the page itself never waits for
-        the code (the first visit of each table's page would otherwise draw it)."""
-        return {"match": self.match,
-                "scorekeeper_link": scorekeeper_link(self.request, self.match),
-                "qr_url": self.access.url("qr_code"),
+        """The score keeper link for another phone, and the address of its QR code: an image
+        the phone loads after the page (the page's answer never waits for the code to be
+        drawn), named by the link so the browser keeps it until the link changes."""
+        link = scorekeeper_link(self.request, self.match)
+        return {"match": self.match, "scorekeeper_link": link,
+                "qr_url": f"{self.access.url('qr_code')}?v={qr_version(link)}",
                 "can_renew_link": not self.access.via_link}
 
     def feedback(self, form: HandForm, *, slots, filled, correcting: int | None) -> dict:

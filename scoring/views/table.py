@@ -25,7 +25,7 @@ from scoring.forms import (
     fill_blanks,
     fill_points_from_count,
 )
-from scoring.links import qr_svg_file, scorekeeper_link
+from scoring.links import QR_SECONDS, qr_svg_file, qr_version, scorekeeper_link
 from scoring.selectors import Version, match_version
 from scoring.views.fragments import MatchPage, etag_of, live_etag, number_from
 
@@ -61,10 +61,15 @@ def table(request, access):
 @table_view
 def qr_code(request, access):
     """The score keeper link as a QR code, the image of the page's "another phone" card.
-    Never kept by the browser: after "Make a new link" the same address draws the new one."""
-    response = HttpResponse(qr_svg_file(scorekeeper_link(request, access.match)),
-                            content_type="image/svg+xml")
-    patch_cache_control(response, private=True, no_cache=True)
+    Its address names the link (`v`): the browser keeps it as long as it likes, and a new
+    link's page asks for another address. Asked under another name (a page drawn before
+    "Make a new link"), it is the current link's, never kept."""
+    link = scorekeeper_link(request, access.match)
+    response = HttpResponse(qr_svg_file(link), content_type="image/svg+xml")
+    if request.GET.get("v") == qr_version(link):
+        patch_cache_control(response, private=True, max_age=QR_SECONDS, immutable=True)
+    else:
+        patch_cache_control(response, private=True, no_cache=True)
     return response
 
 

@@ -417,17 +417,20 @@
     }).catch(function () { return null; });
   }
 
-  // The link's QR code is an image the phone loads once it is scrolled to: kept when shown,
-  // so that a reload offline still shows it to the phone that joins.
+  // The link's QR code is an image the phone loads after the page, under an address that
+  // names the link: kept once shown (and not yet kept), so that a reload offline still shows
+  // it to the phone that joins.
   function keepCodeWhenShown() {
     var code = document.querySelector("#share .qr img");
     if (!code || !window.caches) { return; }
-    if (code.complete && code.naturalWidth) {
-      keepUrls([code.currentSrc || code.src]);
-    } else {
-      code.addEventListener("load", function () {
-        if (navigator.onLine) { keepUrls([code.currentSrc || code.src]); }
-      }, { once: true });
+    function keepIt() {
+      var src = code.currentSrc || code.src;
+      window.caches.match(src).then(function (found) {
+        if (!found && navigator.onLine) { keepUrls([src]); }
+      }).catch(function () { return null; });
+    }
+    if (code.complete && code.naturalWidth) { keepIt(); } else {
+      code.addEventListener("load", keepIt, { once: true });
     }
   }
 

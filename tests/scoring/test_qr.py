@@ -31,23 +31,35 @@ def test_the_table_page_shows_its_link_as_an_image_drawn_only_when_the_phone_ask
     page = client.get(link_url(match)).content.decode()
     assert drawn == []  # the page never waits for the code
     image = re.search(r'<div class="qr"><img src="([^"]+)"[^>]*alt="([^"]+)"', page)
-    assert image[1] == link_url(match, "qr_code") and image[2]
+    link = "http://testserver" + link_url(match)
+    assert image[1] == link_url(match, "qr_code") + "?v=" + links.qr_version(link)
+    assert image[2]
     answer = client.get(image[1])
     assert answer.status_code == 200 and answer["Content-Type"] == "image/svg+xml"
     assert answer.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
-    assert drawn == ["http://testserver" + link_url(match)]
-    assert "no-cache" in answer["Cache-Control"] and "private" in answer["Cache-Control"]
+    assert drawn == [link]
+    # Named by the link, the browser keeps it: the phone asks once.
+    assert sorted(answer["Cache-Control"].split(", ")) == [
+        "immutable", f"max-age={links.QR_SECONDS}", "private"]
 
 
 @pytest.mark.django_db
-def test_a_new_link_draws_the_new_links_code_at_the_same_address(client, match):
+def qr_address(page: str) -> str:
+    return re.search(r'<div class="qr"><img src="([^"]+)"', page)[1].replace("&amp;", "&")
+
+
+def test_a_new_link_is_a_new_image_and_the_old_address_is_never_kept(client, match):
     client.force_login(match.owner)
-    before = client.get(url(match, "qr_code")).content
+    before = qr_address(client.get(url(match)).content.decode())
     client.post(reverse("match_new_link", args=[match.pk]))
     match.refresh_from_db()
-    after = client.get(url(match, "qr_code")).content
-    assert after != before
-    assert after == links.qr_svg_file("http://testserver" + link_url(match)).encode()
+    after = qr_address(client.get(url(match)).content.decode())
+    assert after != before  # the page asks for another image: no old code in its cache
+    drawn = links.qr_svg_file("http://testserver" + link_url(match)).encode()
+    assert client.get(after).content == drawn
+    # A page drawn before the new link asks under the old name: the new code, not kept.
+    stale = client.get(before)
+    assert stale.content == drawn and "no-cache" in stale["Cache-Control"]
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 from tournaments.etags import etag
 from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tournament_for_public
-from tournaments.single_flight import one_at_a_time
+from tournaments.single_flight import once
 from tournaments.standings_cache import STANDINGS_SECONDS
 
 TEMPLATES = {
@@ -87,11 +87,8 @@ def live_part(request, tournament, page: str, tag: str, totals) -> tuple[str, st
     html = cache.get(key)  # render_to_string's SafeString, as it was kept
     if html is not None:
         return html, tag
-    with one_at_a_time(key):
-        html = cache.get(key)  # drawn by another thread while this one waited
-        if html is not None:
-            return html, tag
-        return _draw_live_part(request, tournament, page, tag, totals, key)
+    # Drawn once for the threads that ask at the same moment (a room arriving at once).
+    return once(key, lambda: _draw_live_part(request, tournament, page, tag, totals, key))
 
 
 def _draw_live_part(request, tournament, page, tag, totals, key) -> tuple[str, str]:
