@@ -1036,6 +1036,24 @@ def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
     return check_can_record(state, state.next_hand)
 
 
+# The code of a redeal sent again: a success, nothing written.
+REDEAL_ALREADY_NOTED = "redeal_already_noted"
+
+
+def check_redeal_noted(noted: int, ordinal: Any) -> Violation | None:
+    """A redeal a phone kept while offline is sent as the match's `ordinal`-th (the redeals
+    it showed, plus this one). Redeals are counted, not told apart: when the match already
+    counts `ordinal` of them, this one is noted (a retry after a lost answer, or the same
+    redeal noted on another phone at the table), and REDEAL_ALREADY_NOTED says so."""
+    if is_whole(ordinal) and 1 <= ordinal <= noted:
+        return Violation(
+            REDEAL_ALREADY_NOTED,
+            _("This redeal was already noted: nothing is counted twice."),
+            None,
+        )
+    return None
+
+
 # --- Which scores a match can reach --------------------------------------------------------
 
 

@@ -313,9 +313,17 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
 
 
 @transaction.atomic
-def note_redeal(*, match: Match | int) -> rules.MatchState:
-    """Count a redeal: the same dealer deals again, nothing is scored."""
-    locked, hands, state = _open(match)
+def note_redeal(*, match: Match | int, ordinal: int | None = None) -> rules.MatchState:
+    """Count a redeal: the same dealer deals again, nothing is scored.
+
+    `ordinal`, from a phone that kept the redeal offline, says which of the match's redeals
+    it is: sent again once the match counts that many, it raises AlreadySaved (nothing
+    written), as a hand sent twice does."""
+    locked, hands, state = _open(match, guard=False)
+    if ordinal is not None and (noted := rules.check_redeal_noted(locked.redeals, ordinal)):
+        # As for a hand: nothing is written, so nothing to refuse (a closed round, say).
+        raise AlreadySaved([noted], state=state)
+    _guard(locked, None)
     if refusal := rules.check_redeal(locked.variant, state):
         raise Conflict([refusal], state=state)
     locked.redeals += 1

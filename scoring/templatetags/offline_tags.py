@@ -6,17 +6,25 @@ import json
 from django import template
 
 from scoring import display, rules
+from scoring.views.fragments import standing_words
 
 register = template.Library()
+
+
+@register.simple_tag
+def offline_standing_words(match) -> dict[str, str]:
+    """The scoreboard's standing line, in the page's language, for the score as it will be
+    once the hands kept on the phone are sent (scoring.views.fragments.standing_words)."""
+    return standing_words(match)
 
 
 @register.simple_tag
 def offline_rules(match) -> str:
     """JSON for the page's data-rules attribute: the target, how a hand scores (the totals
     of each pair of shares, the politaine's bonus, the card points of counted cards, La
-    Quadrette's points for every split of the tricks), and who deals hands 1 to 4 for each
-    first dealer (the deal turns every four hands). The server's answer stays the truth
-    once the hands are sent."""
+    Quadrette's points for every split of the tricks, what four sevens does), and who deals
+    hands 1 to 4 for each first dealer (the deal turns every four hands). The server's
+    answer stays the truth once the hands are sent."""
     variant = match.variant
     quadrette = match.is_quadrette
     data = {
@@ -35,6 +43,13 @@ def offline_rules(match) -> str:
             [[rules.card_points(aces, counters, last) for last in (False, True)]
              for counters in range(rules.COUNTERS_IN_PACK + 1)]
             for aces in range(rules.ACES_IN_PACK + 1)]
+    if not quadrette:
+        # Four sevens (a hand of their own): what it scores, and that the team dealt them
+        # wins the match at once, whatever the score.
+        dealt = rules.play_hand(rules.match_state(variant, match.target, rules.SEATS[0], []),
+                                rules.Hand.four_sevens(rules.Team.A))
+        data["four_sevens"] = {"points": list(dealt.score),
+                               "wins": dealt.winner == rules.Team.A}
     if quadrette:
         total = rules.PAIR_TOTALS["tricks"]
         data["tricks"] = {str(a): list(rules.quadrette_points(rules.Pair(a, total - a)))

@@ -56,6 +56,29 @@ def standing_text(match, state: rules.MatchState) -> str:
         "team": names[state.leading_team], "lead": lead}
 
 
+def standing_words(match) -> dict[str, str]:
+    """standing_text's sentences for a score the page works out itself (the hands kept on
+    the phone while offline, static/js/offline.js), with {a}, {b}, {team}, {lead}, {won}
+    and {lost} where the page writes the figures and the team."""
+    figures = {"a": "{a}", "b": "{b}"}
+    names = {"a": match.team_a.name, "b": match.team_b.name}
+    words = {
+        "tied": _("Tied %(a)s–%(b)s at the target: another hand is played, until the totals "
+                  "differ.") % figures,
+        "level": _("Level at %(a)s–%(b)s.") % figures,
+    }
+    for lead in (1, 2):  # a lead of 1, and of more (the plural of every language offered)
+        words[f"leading-{lead}"] = ngettext(
+            "Leading: %(team)s, by %(lead)s point.",
+            "Leading: %(team)s, by %(lead)s points.", lead) % {"team": "{team}",
+                                                                "lead": "{lead}"}
+    for reason in (rules.FinishReason.TARGET, rules.FinishReason.FOUR_SEVENS):
+        for code, score_a, score_b in (("a", "{won}", "{lost}"), ("b", "{lost}", "{won}")):
+            words[f"wins-{reason}-{code}"] = display.result_text(
+                code, score_a, score_b, reason, names["a"], names["b"])
+    return words
+
+
 class MatchPage:
     """One request's view of the match page: the match read once, each fragment's context
     built from it on demand."""

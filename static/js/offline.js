@@ -1,9 +1,11 @@
 // Entry that survives a dropped connection (the score keeper's page).
 //
 // A hand saved while the phone is offline (or whose sending failed) is kept on the phone, in
-// localStorage, shown at once in the history as "waiting to send" with the score as it will
-// be, and sent, in order, when the connection returns; meanwhile the keeper enters the next
-// hands. The server's answers are the truth: the same hand sent twice is "already saved";
+// localStorage, shown at once in the history as "waiting to send", counted on the scoreboard
+// (the totals and the standing as they will be, marked as not yet sent), and sent, in order,
+// when the connection returns; meanwhile the keeper enters the next hands. Four sevens and a
+// redeal are kept the same way, in order with the hands. Corrections and undo are not kept:
+// tapped offline, they say that they need the connection. The server's answers are the truth: the same hand sent twice is "already saved";
 // another hand under a number already taken is a conflict, shown with both versions, that the
 // keeper resolves. The page and its files are put in the cache that the service worker
 // (static/js/sw.js) answers from offline, so that the page reloads without a connection.
@@ -27,6 +29,8 @@
   var sending = false;
   var refreshing = false;
   var retry = null;
+  var sentAwaiting = [];  // hands the server stored, until its scoreboard shows them
+  var shownBefore = new WeakMap();  // the server's words on the scoreboard, as drawn
 
   function text(name, values) {
     return (box.getAttribute("data-text-" + name) || "").replace(/\{(\w+)\}/g, function (all, key) {
@@ -35,6 +39,10 @@
   }
 
   // --- The hands kept on the phone: [{number, fields: [[name, value]...], state, ...}] ----
+  // A field "entry" says what was kept: a played hand (none), "four_sevens" (its number,
+  // team and confirmation) or "redeal" (the number of the hand it was dealt for, and
+  // "redeals": which of the match's redeals it is, so that it is noted once however often
+  // it is sent). scoring/views/offline.py `send` takes each as its form would.
 
   function load() {
     try { return JSON.parse(window.localStorage.getItem(KEY)) || []; } catch (e) { return []; }
@@ -59,6 +67,8 @@
     fields.forEach(function (pair) { if (pair[0] === name) { pair[1] = String(value); } });
   }
 
+  function kindOf(entry) { return field(entry.fields, "entry") || "hand"; }
+
   function whole(value) {
     return /^\s*\d+\s*$/.test(value || "") ? parseInt(value, 10) : null;
   }
@@ -74,8 +84,16 @@
   }
 
   // What a kept hand shows in each team's cell and adds to its total; null when it cannot
-  // be scored as typed.
+  // be scored as typed. Four sevens: the team dealt them (it wins at once, as RULES says);
+  // a redeal is no hand (RULES.md): it scores nothing and the same dealer deals again.
   function reckon(fields) {
+    var entry = field(fields, "entry");
+    if (entry === "redeal") { return { redeal: true, gained: [0, 0] }; }
+    if (entry === "four_sevens") {
+      var team = field(fields, "team");
+      return RULES.four_sevens && (team === "a" || team === "b")
+        ? { fourSevens: team, gained: RULES.four_sevens.points } : null;
+    }
     if (RULES.quadrette) {
       var tricks = shares(fields, "tricks");
       return tricks && { cells: tricks, gained: RULES.tricks[String(tricks[0])] };
@@ -123,33 +141,67 @@
   }
 
   // The kept hands in the history, after the stored ones, with the running score as it will
-  // be; returns that score and the last number kept.
+  // be; returns that score, who wins with them, the hands counted and the hand to enter next.
   function drawRows(queue) {
     var now = stored();
     var score = now.score.slice();
     var table = document.querySelector("#history table.history");
-    var shown = queue.filter(function (entry) { return entry.number > now.hands; });
-    var first = queue.filter(function (entry) { return entry.number === 1; })[0];
+    // Hands just sent count until the server's scoreboard shows them (no total going back).
+    sentAwaiting = sentAwaiting.filter(function (entry) { return entry.number > now.hands; });
+    var shown = queue.filter(function (entry) {
+      return kindOf(entry) === "redeal" || entry.number > now.hands;
+    });
+    var first = sentAwaiting.concat(queue).filter(function (entry) {
+      return entry.number === 1 && kindOf(entry) === "hand";
+    })[0];
     var dealers = RULES.dealers[(first && field(first.fields, "first_dealer")) || now.firstDealer]
       || RULES.dealers[now.firstDealer];
+    var kept = { score: score, dealers: dealers, hands: 0, counted: 0, last: null, next: null,
+                 winner: null, reason: null };
     if (table) {
       table.querySelectorAll("tr.waiting").forEach(function (row) { row.remove(); });
     }
-    shown.forEach(function (entry) {
+    function add(entry, draw) {
       var reckoned = reckon(entry.fields);
-      if (reckoned) { score = [score[0] + reckoned.gained[0], score[1] + reckoned.gained[1]]; }
-      if (!table) { return; }
+      var hand = !(reckoned && reckoned.redeal);
+      if (reckoned) {
+        score = [score[0] + reckoned.gained[0], score[1] + reckoned.gained[1]];
+      }
+      if (hand) {
+        kept.counted += 1;
+        kept.last = entry.number;
+        if (draw) { kept.hands += 1; }
+        if (reckoned && kept.winner === null) {
+          if (reckoned.fourSevens && RULES.four_sevens.wins) {
+            kept.winner = reckoned.fourSevens;
+            kept.reason = "four_sevens";
+          } else if (score[0] !== score[1] && Math.max(score[0], score[1]) >= RULES.target) {
+            kept.winner = score[0] > score[1] ? "a" : "b";
+            kept.reason = "target";
+          }
+        }
+      }
+      kept.next = hand ? entry.number + 1 : Math.max(kept.next || 0, entry.number);
+      if (!draw || !table) { return; }
       var row = document.createElement("tr");
       row.className = "waiting" + (entry.state === "waiting" ? "" : " problem");
-      row.id = "waiting-" + entry.number;
-      cell(row, "th", entry.number).scope = "row";
+      row.id = hand ? "waiting-" + entry.number
+        : "waiting-redeal-" + entry.number + "-" + field(entry.fields, "redeals");
+      cell(row, "th", hand ? entry.number : "").scope = "row";
       cell(row, "td", dealers[(entry.number - 1) % 4], "dealer");
-      cell(row, "td", reckoned ? reckoned.cells[0] : "?");
-      cell(row, "td", reckoned ? reckoned.cells[1] : "?");
+      if (reckoned && (reckoned.fourSevens || reckoned.redeal)) {
+        cell(row, "td", reckoned.redeal ? text("redeal") : text("four-sevens-" + reckoned.fourSevens),
+             reckoned.redeal ? "redeal" : "four-sevens").colSpan = 2;
+      } else {
+        cell(row, "td", reckoned ? reckoned.cells[0] : "?");
+        cell(row, "td", reckoned ? reckoned.cells[1] : "?");
+      }
       cell(row, "td", reckoned ? score[0] + "–" + score[1] : "?", "score");
       cell(row, "td", text("waiting"), "status");
       table.tBodies[0].appendChild(row);
-    });
+    }
+    sentAwaiting.forEach(function (entry) { add(entry, false); });
+    shown.forEach(function (entry) { add(entry, true); });
     if (table) {
       var any = table.tBodies[0].rows.length > 0;
       table.hidden = !any;
@@ -158,16 +210,22 @@
       var none = document.getElementById("no-hand-yet");
       if (none) { none.hidden = any; }
     }
-    return { score: score, last: shown.length ? shown[shown.length - 1].number : null,
-             dealers: dealers };
+    kept.score = score;
+    return kept;
   }
 
   // The entry form moves on past the kept hands; once they end the match, it is put away.
+  // The number of the hand the server drew the form for (its inputs' ids carry it).
+  function drawnNumber(form) {
+    var found = /^hand(\d+)-/.exec(form.querySelector("input[name=number]").id);
+    return found ? found[1] : form.querySelector("input[name=number]").value;
+  }
+
   function moveEntryOn(kept) {
     var form = entryForm();
-    if (!form || kept.last === null) { return; }
+    if (!form || kept.next === null) { return; }
     var number = form.querySelector("input[name=number]");
-    var next = kept.last + 1;
+    var next = kept.next;
     if (parseInt(number.value, 10) !== next) {
       // "Hand 2" and "Save hand 2", in the page's language, say the next number instead.
       [document.getElementById("entry-title"), form.querySelector("button[type=submit]")]
@@ -177,15 +235,20 @@
       document.querySelectorAll("#entry form:not(.hand-form) input[name=number]")
         .forEach(function (input) { input.value = next; });
     }
-    // The scoreboard's hand, dealer and leader: those of the hand to enter now.
+    // The scoreboard's hand, dealer and leader: those of the hand to enter now (said above
+    // its fields too).
     var deal = document.querySelectorAll("#scoreboard dl.deal dd");
     if (deal.length >= 3) {
       deal[0].textContent = next;
       deal[1].textContent = kept.dealers[(next - 1) % 4];
       deal[2].textContent = kept.dealers[next % 4];
     }
-    var score = kept.score;
-    var ends = score[0] !== score[1] && Math.max(score[0], score[1]) >= RULES.target;
+    var dealer = document.getElementById("entry-dealer");
+    if (dealer) {
+      dealer.textContent = text("entry-dealer", { dealer: kept.dealers[(next - 1) % 4],
+                                                  leader: kept.dealers[next % 4] });
+    }
+    var ends = kept.winner !== null;
     var entry = document.getElementById("entry");
     entry.querySelectorAll("form, details").forEach(function (el) { el.hidden = ends; });
     var notice = document.getElementById("offline-ends");
@@ -199,6 +262,97 @@
       notice.hidden = !ends;
       notice.textContent = text("ends", { number: kept.last });
     }
+  }
+
+  // What the scoreboard shows is the server's until hands kept here count: then its
+  // totals, bars and standing are the score as it will be, marked as not yet sent. The
+  // server's words come back once nothing is counted (its next scoreboard replaces them).
+  function show(element, name, value) {
+    var before = shownBefore.get(element) || {};
+    if (!(name in before)) {
+      before[name] = name === "text" ? element.textContent : element.getAttribute(name);
+      shownBefore.set(element, before);
+    }
+    if (name === "text") { element.textContent = value; } else { element.setAttribute(name, value); }
+  }
+
+  function showServers(element) {
+    var before = shownBefore.get(element);
+    if (!before) { return; }
+    Object.keys(before).forEach(function (name) {
+      if (name === "text") {
+        element.textContent = before[name];
+      } else if (before[name] === null) {
+        element.removeAttribute(name);
+      } else {
+        element.setAttribute(name, before[name]);
+      }
+    });
+    shownBefore.delete(element);
+  }
+
+  function drawScoreboard(kept) {
+    var board = document.getElementById("scoreboard");
+    var pending = document.getElementById("pending");
+    if (!board || !pending) { return; }
+    var teams = board.querySelectorAll(".teams .team");
+    var standing = board.querySelector("p.standing");
+    var deal = board.querySelector("dl.deal");
+    var parts = [standing, deal].filter(Boolean);
+    teams.forEach(function (team) {
+      parts.push(team, team.querySelector(".total"), team.querySelector("progress"));
+    });
+    board.classList.toggle("pending", kept.hands > 0);
+    pending.hidden = kept.hands === 0;
+    pending.textContent = kept.hands === 1 ? text("pending-one")
+      : text("pending-many", { count: kept.hands });
+    if (kept.counted === 0) {
+      parts.forEach(showServers);
+      return;
+    }
+    var score = kept.score;
+    var ahead = score[0] === score[1] ? null : score[0] > score[1] ? "a" : "b";
+    var leading = kept.winner || ahead;
+    teams.forEach(function (team, i) {
+      var name = team.querySelector(".name").textContent;
+      var code = "ab"[i];
+      show(team, "class", team.className.replace(/\s*\bleading\b/g, "")
+        + (leading === code ? " leading" : ""));
+      show(team.querySelector(".total"), "text", String(score[i]));
+      show(team.querySelector(".total"), "aria-label", text("total", { name: name, score: score[i] }));
+      var bar = team.querySelector("progress");
+      show(bar, "value", String(score[i]));
+      show(bar, "text", String(score[i]));
+      show(bar, "aria-label", text("progress", { name: name, score: score[i] }));
+    });
+    var figures = { a: score[0], b: score[1] };
+    var words;
+    var state = "";
+    if (kept.winner) {
+      var won = score["ab".indexOf(kept.winner)];
+      var lost = score[1 - "ab".indexOf(kept.winner)];
+      words = text("standing-wins-" + kept.reason + "-" + kept.winner, { won: won, lost: lost });
+      state = " finished";
+    } else if (ahead === null) {
+      var tied = score[0] >= RULES.target;
+      words = text(tied ? "standing-tied" : "standing-level", figures);
+      state = tied ? " tied" : "";
+    } else {
+      var lead = Math.abs(score[0] - score[1]);
+      var team = teams["ab".indexOf(ahead)].querySelector(".name").textContent;
+      words = text(lead === 1 ? "standing-leading-1" : "standing-leading-2",
+                   { team: team, lead: lead });
+    }
+    if (standing) {
+      show(standing, "text", words);
+      show(standing, "class", "standing" + state);
+    }
+    if (deal) {  // who deals is said until the match ends (moveEntryOn says who)
+      if (kept.winner) { show(deal, "hidden", ""); } else { showServers(deal); }
+    }
+    // "Hand 3 saved" would contradict the score shown: it goes.
+    var flash = document.getElementById("flash");
+    if (flash && kept.hands) { flash.replaceChildren(); }
   }
 
   function button(label, className, action) {
@@ -259,7 +413,22 @@
     var queue = load();
     var kept = drawRows(queue);
     moveEntryOn(kept);
+    drawScoreboard(kept);
     drawBanner(queue);
+    var needs = document.getElementById("needs-connection");
+    if (needs && navigator.onLine) { needs.hidden = true; }
+  }
+
+  // Corrections and undo change hands the server holds: they are not kept, and say so.
+  function needsConnection() {
+    var needs = document.getElementById("needs-connection");
+    if (!needs) { return; }
+    needs.textContent = text("needs-connection");
+    needs.hidden = false;
+  }
+
+  function isCorrectionOrUndo(elt) {
+    return Boolean(elt && elt.closest && (elt.closest("#undo") || elt.closest("#history tr")));
   }
 
   // --- Keeping a hand -----------------------------------------------------------------------
@@ -275,11 +444,31 @@
     form.querySelectorAll("details").forEach(function (el) { el.open = false; });
   }
 
-  function keep(form) {
+  // Where a kept entry goes in the queue: by the number of its hand, a redeal before the
+  // hand it was dealt for; a hand (or four sevens) replaces one kept under its number.
+  function enqueue(entry) {
+    var redeal = kindOf(entry) === "redeal";
+    var queue = load().filter(function (other) {
+      return redeal || kindOf(other) === "redeal" || other.number !== entry.number;
+    });
+    queue.push(entry);
+    queue.sort(function (x, y) {
+      return x.number - y.number || (kindOf(x) === "redeal" ? 0 : 1) - (kindOf(y) === "redeal" ? 0 : 1);
+    });
+    store(queue);
+  }
+
+  function formFields(form, config) {
     var fields = [];
-    new FormData(form).forEach(function (value, name) {
+    var data = config && config.formData instanceof FormData ? config.formData : new FormData(form);
+    data.forEach(function (value, name) {
       if (name !== "csrfmiddlewaretoken") { fields.push([name, String(value)]); }
     });
+    return fields;
+  }
+
+  function keep(form) {
+    var fields = formFields(form);
     var number = parseInt(field(fields, "number"), 10);
     if (!reckon(fields)) {  // the server would refuse it: say so now, keep the form
       var slot = form.querySelector("[id$=slot-hand]");
@@ -287,14 +476,41 @@
       if (slot) { slot.textContent = text("check", { total: total }); }
       return;
     }
-    var queue = load().filter(function (entry) { return entry.number !== number; });
-    queue.push({ number: number, fields: fields, state: "waiting" });
-    queue.sort(function (x, y) { return x.number - y.number; });
-    store(queue);
+    enqueue({ number: number, fields: fields, state: "waiting" });
     clearForm(form);
     sync();
     var first = form.querySelector("input[type=number]");
     if (first) { first.focus(); }
+    pump();
+  }
+
+  // The entry's other forms: four sevens, and the redeal.
+  function otherEntryForm(elt) {
+    var form = elt && elt.closest && elt.closest("#entry form:not(.hand-form)");
+    return form && (form.classList.contains("redeal") || form.closest("details.four-sevens"))
+      ? form : null;
+  }
+
+  function keepOther(form, config) {
+    var hand = entryForm();
+    var number = parseInt(hand ? hand.querySelector("input[name=number]").value
+      : stored().hands + 1, 10);
+    var fields;
+    if (form.classList.contains("redeal")) {
+      var redeals = parseInt(document.getElementById("scoreboard").getAttribute("data-redeals"), 10) || 0;
+      var kept = load().filter(function (entry) { return kindOf(entry) === "redeal"; }).length;
+      fields = [["entry", "redeal"], ["number", String(number)],
+                ["redeals", String(redeals + kept + 1)]];
+    } else {
+      fields = [["entry", "four_sevens"]].concat(formFields(form, config));
+      setField(fields, "number", number);
+      if (!reckon(fields)) { return; }
+      var details = form.closest("details");
+      if (details) { details.open = false; }
+      form.reset();
+    }
+    enqueue({ number: number, fields: fields, state: "waiting" });
+    sync();
     pump();
   }
 
@@ -303,7 +519,13 @@
   function drop(renumber) {
     var queue = load();
     var dropped = queue.shift();
-    if (dropped && renumber) {
+    if (dropped && kindOf(dropped) === "redeal") {  // the redeals after it are one fewer
+      queue.forEach(function (entry) {
+        if (kindOf(entry) === "redeal") {
+          setField(entry.fields, "redeals", parseInt(field(entry.fields, "redeals"), 10) - 1);
+        }
+      });
+    } else if (dropped && renumber) {
       queue.forEach(function (entry) {
         entry.number -= 1;
         setField(entry.fields, "number", entry.number);
@@ -358,7 +580,8 @@
       var current = load();
       if (!current.length || current[0].number !== entry.number) { pump(); return; }
       if (["saved", "already_saved", "corrected"].indexOf(answer.status) >= 0) {
-        current.shift();
+        var sent = current.shift();
+        if (kindOf(sent) !== "redeal") { sentAwaiting.push(sent); }
         store(current);
         refresh();
         pump();
@@ -382,19 +605,34 @@
 
   // The scoreboard and history as the server has them now (and the entry form once nothing
   // waits), as a poll would bring them; then the page's copy for offline is renewed.
+  // One at a time: a second one asked meanwhile goes once the first is in (the scoreboard it
+  // starts from is replaced by the first's answer, which would drop it).
+  var refreshed = null;
+  var refreshAgain = false;
   function refresh() {
     if (typeof window.htmx === "undefined" || !navigator.onLine) { return; }
+    if (refreshed) { refreshAgain = true; return; }
     var form = entryForm();
-    var url = liveUrl;
+    var values = {};
     if (!load().length && form) {
-      url += "?number=" + form.querySelector("input[name=number]").value;
+      // A blank form moved on here is drawn again by the server, its inputs named for the
+      // hand it enters (their ids carry the number the server drew it for).
+      var number = form.querySelector("input[name=number]");
+      var blank = Array.prototype.every.call(form.querySelectorAll("input[type=number]"),
+        function (input) { return input.value === ""; });
+      values.number = blank ? drawnNumber(form) : number.value;
     }
     refreshing = true;
     try {
-      window.htmx.ajax("GET", url, { source: "#scoreboard", swap: "none" });
+      refreshed = Promise.resolve(window.htmx.ajax("GET", liveUrl,
+        { source: "#scoreboard", swap: "none", values: values }));
     } finally {
       refreshing = false;
     }
+    refreshed.catch(function () { return null; }).then(function () {
+      refreshed = null;
+      if (refreshAgain) { refreshAgain = false; refresh(); }
+    });
   }
 
   // The page as the server has it now (and, at first, its files) put in the cache, so that
@@ -448,8 +686,24 @@
       }
       return;
     }
+    // A form moved on here gets no live check: its answer would look for inputs named for
+    // the hand now entered, and find those named for the hand the server drew it for.
+    if (form && elt.hasAttribute && elt.hasAttribute("data-live-check") && form.contains(elt)
+        && drawnNumber(form) !== form.querySelector("input[name=number]").value) {
+      evt.preventDefault();
+      return;
+    }
+    var other = otherEntryForm(elt);
+    if (other) {  // four sevens and a redeal likewise
+      if (!navigator.onLine || queue.length) {
+        evt.preventDefault();
+        keepOther(other, evt.detail.requestConfig);
+      }
+      return;
+    }
     if (!navigator.onLine) {  // nothing else gets through: not tried, so no error shown
       evt.preventDefault();
+      if (isCorrectionOrUndo(elt)) { needsConnection(); }
       return;
     }
     // While hands wait, the poll waits too: it would move the form back to a hand kept here.
@@ -461,15 +715,32 @@
 
   // A hand whose sending failed (no answer, or a server that cannot save now) is kept too:
   // sent again later, it is stored once ("already saved" if the first try got through).
+  // A correction or an undo that did not get through says it needs the connection.
   function keepFailed(evt) {
     var form = entryForm();
+    var elt = evt.detail.elt;
     var status = evt.detail.xhr ? evt.detail.xhr.status : 0;
-    if (form && evt.detail.elt === form && (evt.type === "htmx:sendError" || status >= 500)) {
+    if (evt.type !== "htmx:sendError" && status < 500) { return; }
+    var other = otherEntryForm(elt);
+    if (form && elt === form) {
       keep(form);
-      var connection = document.getElementById("connection");
-      if (connection) { connection.hidden = true; }
+    } else if (other) {
+      keepOther(other, evt.detail.requestConfig);
+    } else if (evt.type === "htmx:sendError" && isCorrectionOrUndo(elt)) {
+      needsConnection();
+    } else {
+      return;
     }
+    var connection = document.getElementById("connection");
+    if (connection) { connection.hidden = true; }
   }
+  // Undo asks first: offline, it says at once that it needs the connection instead.
+  document.body.addEventListener("htmx:confirm", function (evt) {
+    if (!navigator.onLine && isCorrectionOrUndo(evt.detail.elt)) {
+      evt.preventDefault();
+      needsConnection();
+    }
+  });
   document.body.addEventListener("htmx:sendError", keepFailed);
   document.body.addEventListener("htmx:responseError", keepFailed);
 

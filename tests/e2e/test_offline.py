@@ -2,6 +2,8 @@
 as waiting, survive a reload, and are stored once each, in order, when the connection
 returns; a hand another phone entered differently is shown as a conflict to resolve."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -166,6 +168,159 @@ def test_in_french_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
     expect_score(keeper, 5, 17)
     assert stored_hands() == [(1, 2, 9, 0, 0), (2, 3, 8, 0, 0)]
 
+
+# --- Issue 31 item 7: offline, the scoreboard counts the kept hands ------------------------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+def stored_match(page) -> Match:
+    return Match.objects.get(pk=match_id(page))
+
+
+def test_offline_the_big_scoreboard_shows_the_score_with_the_kept_hands_marked_not_yet_sent(
+        live_server, new_context, log_in):
+    page = new_context(viewport=PHONE).new_page()
+    go_offline(page, live_server.url, log_in)
+    expect(page.locator("#flash")).to_contain_text("Hand 1 saved")
+    board = page.locator("#scoreboard")
+    keep_offline(page, 2, 6, 5)
+    keep_offline(page, 3, 3, 8)
+    keep_offline(page, 4, 6, 5)
+    expect(page.locator("#waiting-4 .score")).to_have_text("22–22")
+    # The scoreboard says the score as it will be, marked as not yet sent; "Hand 1 saved" goes.
+    expect_score(page, 22, 22)
+    expect(board.locator(".standing")).to_have_text("Level at 22–22.")
+    expect(board.locator("#pending")).to_have_text("Includes 3 hands not yet sent.")
+    expect(board).to_have_class(re.compile(r"\bpending\b"))
+    expect(board.locator(".team-a progress")).to_have_attribute("value", "22")
+    expect(board.locator(".team-a .total")).to_have_attribute("aria-label", "Les Bleus: 22 points")
+    expect(page.locator("#flash")).not_to_contain_text("Hand 1 saved")
+    keep_offline(page, 5, 3, 8)
+    expect(board.locator(".standing")).to_have_text("Leading: Les Rouges, by 5 points.")
+    expect(board.locator(".team-b")).to_have_class(re.compile(r"\bleading\b"))
+    expect(board.locator(".team-a")).not_to_have_class(re.compile(r"\bleading\b"))
+    expect(board.locator("#pending")).to_have_text("Includes 4 hands not yet sent.")
+    page.locator("#match-title").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/n31e-scoreboard-en.png")
+    # A kept hand that reaches the target: the scoreboard says who wins, once it is sent.
+    keep_offline(page, 6, 11, 0)
+    expect(board.locator(".standing")).to_have_text(
+        "Winners: Les Bleus, 36–30 (target reached).")
+    expect(board.locator("dl.deal")).to_be_hidden()
+    expect(page.locator("#offline-ends")).to_have_text(
+        "The match ends with hand 6, once it is sent.")
+
+    # Everything sent: the server's scoreboard takes over, unmarked.
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden(timeout=15_000)
+    expect(board).not_to_have_class(re.compile(r"\bpending\b"), timeout=10_000)
+    expect(board.locator("#pending")).to_be_hidden()
+    expect(board.locator(".standing")).to_have_text("Winners: Les Bleus, 36–30 (target reached).")
+    expect(page.locator("#hand-6")).to_be_visible()
+    assert stored_hands()[-1] == (6, 11, 0, 0, 0) and len(stored_hands()) == 6
+    assert stored_match(page).winner == "a"
+
+
+def test_in_french_the_scoreboard_counts_the_tours_not_yet_sent(live_server, new_context,
+                                                                 log_in):
+    page = new_context(locale="fr-CA", viewport=PHONE).new_page()
+    go_offline(page, live_server.url, log_in)
+    keep_offline(page, 2, 6, 5, waiting="en attente d'envoi")
+    keep_offline(page, 3, 2, 9, waiting="en attente d'envoi")
+    board = page.locator("#scoreboard")
+    expect_score(page, 15, 18)
+    expect(board.locator("#pending")).to_have_text("Compte 2 tours pas encore envoyés.")
+    expect(board.locator(".standing")).to_have_text("En tête : Les Rouges, par 3 points.")
+    # Hand 4 is dealt by West, as the scoreboard and the form both say.
+    expect(page.locator("#entry-dealer")).to_have_text(
+        "Ouest (Julie) brasse ce tour; Nord (Anne) entame.")
+    page.locator("#match-title").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/n31e-scoreboard-fr.png")
+    page.locator("#undo-button").click()
+    expect(page.locator("#needs-connection")).to_have_text(
+        "Corriger ou annuler un tour demande la connexion : réessayez quand elle revient. "
+        "Les tours que vous entrez d'ici là sont gardés sur ce téléphone.")
+    page.context.set_offline(False)
+    expect(board.locator("#pending")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#needs-connection")).to_be_hidden()
+    expect_score(page, 15, 18)
+    assert len(stored_hands()) == 3
+
+
+def test_four_sevens_kept_offline_ends_the_match_on_the_phone_and_is_stored_once(
+        live_server, page, log_in):
+    go_offline(page, live_server.url, log_in)
+    keep_offline(page, 2, 6, 5)
+    page.get_by_text("Four sevens", exact=True).click()
+    page.get_by_label(re.compile("one player was dealt all four 7s")).check()
+    page.get_by_role("button", name="Four sevens for Les Rouges").click()
+    expect(page.locator("#waiting-3")).to_contain_text("Four sevens: Les Rouges")
+    expect(page.locator("#waiting-3")).to_contain_text("waiting to send")
+    board = page.locator("#scoreboard")
+    expect(board.locator(".standing")).to_have_text("Winners: Les Rouges, 9–13 (four sevens).")
+    expect(board.locator("#pending")).to_have_text("Includes 2 hands not yet sent.")
+    expect(page.locator("#offline-ends")).to_have_text(
+        "The match ends with hand 3, once it is sent.")
+    expect(page.locator("#entry form.hand-form")).to_be_hidden()
+    expect(page.locator("#redeal-button")).to_be_hidden()
+    expect(page.locator("#flash")).not_to_contain_text("Not saved")
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#hand-3")).to_contain_text("Four sevens: Les Rouges")
+    expect(board.locator(".standing")).to_have_text("Winners: Les Rouges, 9–13 (four sevens).")
+    expect(board.locator("#pending")).to_be_hidden()
+    expect(page.locator("#entry-title")).to_have_text("End of the match")
+    assert Hand.objects.filter(match_id=match_id(page)).count() == 3
+    assert list(Hand.objects.filter(match_id=match_id(page), number=3)
+                .values_list("kind", "four_sevens_team")) == [("four_sevens", "b")]
+    found = stored_match(page)
+    assert (found.winner, found.finish_reason) == ("b", "four_sevens")
+
+
+def test_a_redeal_kept_offline_waits_in_order_with_the_hands_and_is_noted_once(
+        live_server, page, log_in):
+    go_offline(page, live_server.url, log_in)
+    page.locator("#redeal-button").click()
+    redeal = page.locator("tr.waiting", has_text="Redeal (nothing scored)")
+    expect(redeal).to_contain_text("waiting to send")
+    expect(redeal.locator(".score")).to_have_text("7–4")
+    # Nothing scored, and the same dealer deals hand 2 again.
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    expect(page.locator("#scoreboard dl.deal dd").nth(1)).to_contain_text("East")
+    expect(page.locator("#scoreboard #pending")).to_be_hidden()
+    expect_score(page, 7, 4)
+    keep_offline(page, 2, 6, 5)
+    expect(page.locator("#scoreboard #pending")).to_have_text("Includes 1 hand not yet sent.")
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_be_hidden(timeout=15_000)
+    expect(page.locator("tr.waiting")).to_have_count(0)
+    expect_score(page, 13, 9)
+    found = stored_match(page)
+    assert (found.redeals, found.hand_count) == (1, 2)
+
+
+def test_offline_correcting_or_undoing_a_hand_says_it_needs_the_connection(
+        live_server, page, log_in):
+    go_offline(page, live_server.url, log_in)
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    message = page.locator("#needs-connection")
+    expect(message).to_be_hidden()
+    page.locator("#undo-button").click()
+    expect(message).to_have_text(
+        "Correcting or undoing a hand needs the connection: try again once it returns. "
+        "Hands you enter meanwhile are kept on this phone.")
+    assert dialogs == []  # not asked "Undo hand 1?" for nothing
+    page.locator("#correct-hand-1").click()
+    expect(message).to_be_visible()
+    expect(page.locator("#hand-1.editing")).to_have_count(0)
+    expect(page.locator("#connection")).to_be_hidden()
+    page.context.set_offline(False)
+    expect(message).to_be_hidden()
+    assert stored_hands() == [(1, 7, 4, 0, 0)]
 
 def test_the_links_qr_code_shown_once_is_still_there_after_a_reload_offline(
         live_server, page, log_in):

@@ -155,3 +155,126 @@ def test_a_read_only_table_has_nothing_to_keep_offline(client, match):
     # A stranger reaches nothing; the link of a match works as the page does.
     assert client.post(url(match, "send"), {"number": 2, "points_a": 5}).status_code == 302
     assert client.post(link_url(match, "send") + "x", {"number": 2}).status_code == 404
+
+
+# --- Four sevens and a redeal kept on the phone ---------------------------------------------
+
+
+def test_four_sevens_kept_offline_ends_the_match_once_however_often_it_is_sent(keeper, match):
+    services.record_hand(match=match, number=1, hand=P(7, 4))
+    fields = {"entry": "four_sevens", "number": 2, "team": "b", "confirm": "on"}
+    status, answer = send(keeper, match, **fields)
+    assert (status, answer["status"]) == (201, "saved")
+    assert answer["message"] == "Four sevens: the match is over."
+    status, answer = send(keeper, match, **fields)
+    assert (status, answer["status"]) == (200, "already_saved")
+    assert answer["message"] == "Hand 2 was already saved, just as sent: nothing is entered twice."
+    match.refresh_from_db()
+    assert (match.hand_count, match.winner, match.finish_reason) == (2, "b", "four_sevens")
+    assert Hand.objects.filter(match=match, kind="four_sevens").count() == 1
+
+
+def test_four_sevens_kept_offline_on_a_match_already_over_is_refused_with_the_reason(keeper,
+                                                                                     match):
+    services.record_hand(match=match, number=1, hand=rules.Hand.four_sevens("a"))
+    status, answer = send(keeper, match, entry="four_sevens", number=2, team="b", confirm="on")
+    assert (status, answer["status"]) == (409, "refused")
+    assert answer["message"].startswith("This match is over (winners: Les Bleus")
+    # Unconfirmed, or for no team: what the form would have said.
+    status, answer = send(keeper, match, entry="four_sevens", number=2, team="c")
+    assert (status, answer["status"]) == (422, "refused")
+    assert "Tick the box to confirm the four sevens." in answer["message"]
+    assert Hand.objects.filter(match=match).count() == 1
+
+
+def test_four_sevens_kept_offline_under_a_hand_played_elsewhere_is_a_conflict_to_correct(
+        keeper, match):
+    services.record_hand(match=match, number=1, hand=P(9, 2))
+    fields = {"entry": "four_sevens", "number": 1, "team": "a", "confirm": "on"}
+    status, answer = send(keeper, match, **fields)
+    assert (status, answer["status"], answer["saved"]) == (409, "conflict", "Points 9–2")
+    assert answer["sent"] == "Four sevens: Les Bleus"
+    status, answer = send(keeper, match, **fields, correct="1")
+    assert (status, answer["status"]) == (200, "corrected")
+    match.refresh_from_db()
+    assert (match.winner, match.finish_reason) == ("a", "four_sevens")
+
+
+def test_a_redeal_kept_offline_is_noted_once_however_often_it_is_sent(keeper, match):
+    services.record_hand(match=match, number=1, hand=P(7, 4))
+    status, answer = send(keeper, match, entry="redeal", number=2, redeals=1)
+    assert (status, answer["status"]) == (201, "saved")
+    assert answer["message"] == "Redeal noted: the same dealer deals again."
+    status, answer = send(keeper, match, entry="redeal", number=2, redeals=1)
+    assert (status, answer["status"]) == (200, "already_saved")
+    assert answer["message"] == "This redeal was already noted: nothing is counted twice."
+    match.refresh_from_db()
+    assert (match.redeals, match.hand_count, match.score_a, match.score_b) == (1, 1, 7, 4)
+    # The next one kept on the phone is the match's second.
+    status, answer = send(keeper, match, entry="redeal", number=2, redeals=2)
+    assert (status, answer["status"]) == (201, "saved")
+    match.refresh_from_db()
+    assert match.redeals == 2
+
+
+def test_a_redeal_kept_offline_is_refused_once_the_match_is_over_or_when_garbled(keeper, match):
+    services.record_hand(match=match, number=1, hand=rules.Hand.four_sevens("a"))
+    status, answer = send(keeper, match, entry="redeal", number=2, redeals=1)
+    assert (status, answer["status"]) == (409, "refused")
+    assert answer["message"].startswith("This match is over")
+    status, answer = send(keeper, match, entry="redeal", number=2, redeals="x")
+    assert (status, answer["status"]) == (422, "refused")
+    status, answer = send(keeper, match, entry="shuffle", number=2)
+    assert (status, answer["status"]) == (422, "refused")
+    assert answer["message"] == ("This phone sent something the app does not know. "
+                                 "Reload the page.")
+    match.refresh_from_db()
+    assert match.redeals == 0
+
+
+def test_la_quadrette_has_no_redeal_to_keep_offline(client, user):
+    match = MatchFactory(owner=user, variant="quadrette", target=7)
+    client.force_login(user)
+    status, answer = send(client, match, entry="redeal", number=1, redeals=1)
+    assert (status, answer["status"]) == (409, "refused")
+    assert answer["message"] == "La Quadrette has no redeal rule."
+
+
+def test_the_page_scores_kept_four_sevens_and_says_the_standing_as_it_will_be(keeper, match):
+    body = keeper.get(url(match)).content.decode()
+    data = json.loads(data_attribute(body, "data-rules"))
+    assert data["four_sevens"] == {"points": [0, 0], "wins": True}
+    assert data_attribute(body, "data-redeals") == "0"
+    assert data_attribute(body, "data-text-standing-leading-2") == (
+        "Leading: {team}, by {lead} points.")
+    assert data_attribute(body, "data-text-standing-wins-four_sevens-b") == (
+        "Winners: Les Rouges, {won}–{lost} (four sevens).")
+    assert data_attribute(body, "data-text-total") == "{name}: {score} points"
+    french = keeper.get(url(match), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert data_attribute(french, "data-text-pending-many") == (
+        "Compte {count} tours pas encore envoyés.")
+    assert data_attribute(french, "data-text-standing-level") == "Égalité à {a}–{b}."
+    assert 'id="pending" hidden' in body
+
+
+def test_the_standing_words_say_what_the_server_says_once_the_figures_are_in(match):
+    from scoring.views.fragments import standing_text, standing_words
+
+    words = standing_words(match)
+    hands = [P(7, 4), P(2, 9), P(5, 6), P(11, 0, 1, 0)]  # the last ends it
+    for count in range(1, len(hands) + 1):
+        state = rules.match_state("politaine", match.target, "N", hands[:count])
+        a, b = state.score
+        name = {"a": "Les Bleus", "b": "Les Rouges"}
+        if state.finished:
+            expected = words[f"wins-target-{state.winner}"].format(won=max(a, b), lost=min(a, b))
+        elif state.leading_team is None:
+            expected = words["level"].format(a=a, b=b)
+        else:
+            lead = abs(a - b)
+            expected = words["leading-1" if lead == 1 else "leading-2"].format(
+                team=name[state.leading_team], lead=lead)
+        assert standing_text(match, state) == expected
+    state = rules.match_state("politaine", match.target, "N",
+                              [P(7, 4), rules.Hand.four_sevens("b")])
+    assert standing_text(match, state) == words["wins-four_sevens-b"].format(won=4, lost=7)
