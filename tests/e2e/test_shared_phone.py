@@ -61,11 +61,7 @@ def waiting_hand(page, live_server, log_in):
     return page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('politaine-'))")
 
 
-def test_logging_out_while_hands_wait_asks_first_and_keeps_them(live_server, page, log_in,
-                                                                console_errors):
-    # Known, not fixed yet (issue 31, item 13): a live check's answer for the hand after the
-    # one kept offline finds its form moved on by static/js/offline.js.
-    console_errors.allow(r"htmx:oobErrorNoTarget, #hand3-")
+def test_logging_out_while_hands_wait_asks_first_and_keeps_them(live_server, page, log_in):
     kept = waiting_hand(page, live_server, log_in)
     assert len(kept) == 1
     asked = []
