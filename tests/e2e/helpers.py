@@ -1,8 +1,23 @@
 """Steps a score keeper takes on the match page."""
 
+import os
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
+
+# `make screenshots` (and SCREENSHOTS=folder) keeps the browser tests' screens to look at.
+SCREENSHOTS = os.environ.get("SCREENSHOTS")
+
+
+def shot(page: Page, name: str, **options):
+    """The page as it looks now, as SCREENSHOTS/name.png when screenshots are asked for. The
+    text caret is left as it is: hiding it would add a style to the page, which its Content
+    Security Policy refuses (a console error)."""
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), caret="initial",
+                        **options)
 
 
 def choose(page: Page, name: str, value: str, scope: str = "main"):

@@ -1,23 +1,15 @@
 """What a keeper sees at the table, hand after hand, on a phone and a laptop (issue 31)."""
 
-import os
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import choose, save, save_points, start_match, type_points
+from tests.e2e.helpers import choose, save, save_points, shot, start_match, type_points
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
-SHOTS = Path(os.environ.get("SHOTS", "test-results"))
-
-
-def shot(page, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def in_view(page, selector) -> bool:
@@ -49,7 +41,7 @@ def test_the_keeper_sees_who_deals_and_when_a_hand_ends_the_match(
     # Read just above the button that saves it.
     page.locator("#entry button.primary").scroll_into_view_if_needed()
     assert in_view(page, "#entry-feedback .ends")
-    shot(page, f"item6-ends-{'phone' if viewport == PHONE else 'laptop'}-en")
+    shot(page, f"item6-ends-{'phone' if viewport == PHONE else 'laptop'}-en", full_page=True)
     save(page)
     expect(page.locator("#entry-title")).to_have_text("End of the match")
 
@@ -91,7 +83,7 @@ def test_small_things_a_keeper_sees_every_hand_on_a_phone(
     assert message.bounding_box()["width"] > 0.9 * pair["width"]
     groups = [g.bounding_box() for g in page.locator("#entry fieldset.pair .segmented").all()]
     assert abs(groups[0]["y"] - groups[1]["y"]) < 1  # side by side, neither pushed down
-    shot(page, f"item13-politaine-floor-phone-{locale}")
+    shot(page, f"item13-politaine-floor-phone-{locale}", full_page=True)
     small = page.evaluate("""() => [...document.querySelectorAll(
         "main a, main button, main summary, main .segmented label, " +
         "main input:not([type=hidden]):not(.segmented input)")]
@@ -129,7 +121,7 @@ def test_radio_groups_draw_their_circles_beside_their_labels(live_server, new_co
             assert circle["x"] + circle["width"] <= text_left  # beside its words
             middle = circle["y"] + circle["height"] / 2
             assert abs(middle - (line["y"] + line["height"] / 2)) < 4
-        shot(page, f"item13-radios-{name}-phone-en")
+        shot(page, f"item13-radios-{name}-phone-en", full_page=True)
     # The dashboard's links to earlier rounds are tap targets too.
     page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
     link = page.get_by_role("link", name="Round 1", exact=True)
@@ -157,7 +149,7 @@ def test_a_two_phone_conflict_is_brought_into_view_and_save_waits(
     expect(other.locator("#save-hand")).to_be_disabled()
     other.wait_for_timeout(300)
     assert in_view(other, "#entry-conflict")
-    shot(other, f"item10-conflict-{'phone' if viewport == PHONE else 'laptop'}-en")
+    shot(other, f"item10-conflict-{'phone' if viewport == PHONE else 'laptop'}-en", full_page=True)
     other.locator("#entry-conflict a").click()
     expect(other.locator("#entry-title")).to_have_text("Hand 3")
     expect(other.locator("#entry-conflict [role=alert]")).to_have_count(0)
@@ -187,7 +179,7 @@ def test_a_paper_results_page_speaks_of_a_paper_result(live_server, new_context,
         expect(main).to_contain_text("feuille de pointage papier")
         expect(main).not_to_contain_text("0 tour joué")
     expect(page.locator("#share")).to_have_count(0)
-    shot(page, f"item12-paper-phone-{locale}")
+    shot(page, f"item12-paper-phone-{locale}", full_page=True)
 
 
 def test_words_the_same_on_the_rules_and_the_scoring_screens(live_server, new_context, log_in):
@@ -211,4 +203,4 @@ def test_words_the_same_on_the_rules_and_the_scoring_screens(live_server, new_co
         save_points(page, a, b)
     page.goto(live_server.url + "/")
     expect(page.locator(".match-item").first).to_contain_text("Les Bleus 33 – 0 Les Rouges")
-    shot(page, "item20-home-phone-fr-CA")
+    shot(page, "item20-home-phone-fr-CA", full_page=True)

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand, Match
-from tests.e2e.helpers import expect_score, save_points, start_match, type_points
+from tests.e2e.helpers import expect_score, save_points, shot, start_match, type_points
 
 pytestmark = pytest.mark.e2e
 
@@ -162,7 +162,7 @@ def test_in_french_keeping_the_saved_hand_drops_this_phones_and_sends_the_rest(
     expect(keeper.locator("#hand-1 .score")).to_have_text("2–9")
     expect(keeper.locator("#waiting-2 .score")).to_have_text("5–17")
     expect(keeper.locator("#scoreboard dl.deal dd").first).to_have_text("3")
-    keeper.screenshot(path="/tmp/offline-conflict-fr.png", full_page=True)
+    shot(keeper, "offline-conflict-fr", full_page=True)
     banner.get_by_role("button", name="Garder le tour enregistré").click()
     expect(banner).to_be_hidden(timeout=15_000)
     expect_score(keeper, 5, 17)
@@ -202,7 +202,7 @@ def test_offline_the_big_scoreboard_shows_the_score_with_the_kept_hands_marked_n
     expect(board.locator(".team-a")).not_to_have_class(re.compile(r"\bleading\b"))
     expect(board.locator("#pending")).to_have_text("Includes 4 hands not yet sent.")
     page.locator("#match-title").scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/n31e-scoreboard-en.png")
+    shot(page, "offline-scoreboard-en")
     # A kept hand that reaches the target: the scoreboard says who wins, once it is sent.
     keep_offline(page, 6, 11, 0)
     expect(board.locator(".standing")).to_have_text(
@@ -236,7 +236,7 @@ def test_in_french_the_scoreboard_counts_the_tours_not_yet_sent(live_server, new
     expect(page.locator("#entry-dealer")).to_have_text(
         "Ouest (Julie) brasse ce tour; Nord (Anne) entame.")
     page.locator("#match-title").scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/n31e-scoreboard-fr.png")
+    shot(page, "offline-scoreboard-fr")
     page.locator("#undo-button").click()
     expect(page.locator("#needs-connection")).to_have_text(
         "Corriger ou annuler un tour demande la connexion : réessayez quand elle revient. "

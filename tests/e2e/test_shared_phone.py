@@ -3,6 +3,8 @@ pages kept for offline (the match page, with the keeper's teams, name and CSRF t
 so that the next person to pick up the phone cannot open them offline; the hands still
 waiting to be sent stay, and the keeper is warned before logging out while some wait."""
 
+from urllib.parse import urlparse
+
 import pytest
 from playwright.sync_api import Error, expect
 
@@ -125,5 +127,10 @@ def test_a_link_page_kept_without_an_account_stays_through_a_logout(
     phone.click("main button[type=submit]")
     phone.wait_for_url(live_server.url + "/")
     log_out(phone)
+    # The page after the logout has settled (it deletes the signed-in copies), and the link's
+    # copy is still there, before the connection drops.
+    phone.wait_for_load_state("networkidle")
+    phone.wait_for_function("path => caches.match(path).then(found => !!found)",
+                            arg=urlparse(link).path)
     phone.context.set_offline(True)
     assert "Les Bleus de Lévis" in offline_view(phone, link)
