@@ -133,4 +133,11 @@ def test_a_link_page_kept_without_an_account_stays_through_a_logout(
     phone.wait_for_function("path => caches.match(path).then(found => !!found)",
                             arg=urlparse(link).path)
     phone.context.set_offline(True)
-    assert "Les Bleus de Lévis" in offline_view(phone, link)
+    # Chromium, busy, sometimes fails the first navigation offline just after a response
+    # with Clear-Site-Data (1 full run in 3, never alone); a reload is what the keeper does.
+    # A copy that is gone fails every time.
+    for _ in range(3):
+        shown = offline_view(phone, link)
+        if "Les Bleus de Lévis" in shown:
+            break
+    assert "Les Bleus de Lévis" in shown
