@@ -70,12 +70,14 @@ test-long:
 
 # Render times of the standings pages for 16, 128 and 512 teams, then the CPU time per request
 # of `make serve` on the local PostgreSQL, app and database, with the ratios to /healthz, then
-# the hands five tables get through while the server is killed and restarted (benchmarks, not
-# tests: docs/performance.md).
+# the hands five tables get through while the server is killed and restarted, and the draw of
+# an individual night of 40 players at rounds 1, 5 and 10 (benchmarks, not tests:
+# docs/performance.md).
 bench: $(VENV)/.installed-dev messages
 	$(PY) bench/standings.py
 	$(PY) bench/requests.py
 	$(PY) bench/restart.py
+	$(PY) bench/individual.py
 
 # Every page at 390x844 and 1366x768, in English and French, as PNGs in screenshots/ (not
 # committed), while axe-core checks each of them: look at them.
