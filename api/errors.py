@@ -87,6 +87,10 @@ def no_such_team():
     return ApiError(404, "not_found", _("There is no such team in this tournament."))
 
 
+def no_such_player():
+    return ApiError(404, "not_found", _("There is no such player in this tournament."))
+
+
 def too_large():
     megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20
     limit = formats.number_format(megabytes, decimal_pos=0 if megabytes.is_integer() else 1)

@@ -13,7 +13,7 @@ from scoring.models import Confirmation, ConfirmationMode
 from tournaments.formats import Format as Formats
 from tournaments.formats import Stage as Stages
 from tournaments.metrics import COLUMNS, TIEBREAKS
-from tournaments.models import FirstRound
+from tournaments.models import FirstRound, SitOut
 
 
 def one_of(values):
@@ -203,14 +203,35 @@ class TournamentTeamIn(StrictIn):
                                 description="No name or two.")
 
 
+class TournamentPlayerIn(StrictIn):
+    name: Name
+
+
+class SitOutIn(StrictIn):
+    """What a round sat out scores at an individual night."""
+
+    kind: one_of(SitOut) = Field(description="none: nothing; fixed: `points` points for; "
+                                 "average: the player's own average per round played of "
+                                 "the night (points for and against).")
+    points: int = Field(0, description="fixed only: the points a round sat out scores.")
+
+
 class TournamentIn(StrictIn):
     name: Annotated[str, Field(min_length=1, max_length=100)]
     variant: Variant
     target: int | None = Field(None, description="Defaults 31, 33, 200 or 7 by variant.")
     format: Format
     rounds: int | None = Field(
-        None, description="Swiss rounds (Swiss formats only); empty for what suits the field: "
-        "ceil(log2 teams), at least 3 when the field allows, fixed at the first draw.")
+        None, description="Swiss rounds (Swiss formats only), or an individual night's rounds; "
+        "empty for what suits the field (a Swiss: ceil(log2 teams), at least 3 when the field "
+        "allows; an individual night: a full turn of partners, at most 7), fixed at the first "
+        "draw.")
+    players: list[TournamentPlayerIn] = Field(
+        default=[], max_length=512,
+        description="individual only: the players, in seed order (no teams then).")
+    sit_out_score: SitOutIn | None = Field(
+        None, description="individual only: what a round sat out scores (nothing when left "
+        "out).")
     swiss_first_round: one_of(FirstRound) = Field(
         "by_seed", description="Round 1 of a Swiss: the top half of the seeds against the "
         "bottom half (1 v 5, 2 v 6...), or at random.")
@@ -256,11 +277,36 @@ class RoundMatchOut(Schema):
     scorekeeper_token: str | None = Field(None, description="Shown to the organizers.")
 
 
+class SeatsOut(Schema):
+    """The player (id) in each seat: North and South partner against East and West."""
+
+    N: int
+    E: int
+    S: int
+    W: int
+
+
+class IndividualTableOut(Schema):
+    table: int
+    match: int = Field(description="The match's id: scored through the match API.")
+    seats: SeatsOut
+    status: one_of(rules.Status)
+    score: dict[Literal["NS", "EW"], int]
+    winner: Literal["NS", "EW"] | None = Field(description="The winning partnership, once "
+                                               "finished.")
+    scorekeeper_token: str | None = Field(None, description="Shown to the organizers.")
+
+
 class RoundOut(Schema):
     number: int
     stage: one_of(Stages)
-    matches: list[RoundMatchOut]
+    matches: list[RoundMatchOut] = Field(description="A team format's matches (an "
+                                         "individual night's are its `tables`).")
     byes: list[int]
+    tables: list[IndividualTableOut] = Field(
+        default=[], description="individual only: each table's players by seat.")
+    sitting_out: list[int] = Field(default=[], description="individual only: the players "
+                                   "who sit this round out.")
     with_rematches: bool = Field(description="Drawn with the fewest rematches, at the "
                                  "organizer's request.")
 
@@ -288,6 +334,10 @@ class TournamentOut(Schema):
         description="The winning team's id once the tournament is over: the winner of the "
         "final in a knockout, the top of the standings otherwise; never a withdrawn team.")
     teams: list[TournamentTeamOut]
+    players: list[TournamentTeamOut] = Field(
+        default=[], description="individual only: the players (no teams then).")
+    sit_out_score: dict[str, str | int] | None = Field(
+        None, description="individual only: what a round sat out scores (kind, points).")
     rounds: list[RoundOut]
 
 
@@ -306,7 +356,21 @@ StandingOut = create_model(
 )
 
 
+class PlayerStandingOut(Schema):
+    rank: int
+    player: TeamName
+    wins: int
+    losses: int
+    rounds_played: int
+    sat_out: int
+    points_for: int = Field(description="With what the rounds sat out scored.")
+    points_against: int
+    difference: int
+    withdrawn: bool
+
+
 class StandingsOut(Schema):
     tiebreaks: list[one_of(TIEBREAKS)] = Field(
         description="After wins, what breaks ties, in order (then the seed).")
-    standings: list[StandingOut]
+    standings: list[StandingOut] | list[PlayerStandingOut] = Field(
+        description="A team per line; at an individual night, a player per line.")

@@ -5,11 +5,14 @@ import json
 
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.translation import gettext as _
 from ninja import Path, Query, Router, Status
 
 from api import auth
 from api.errors import (
+    ApiError,
     documented_errors,
+    no_such_player,
     no_such_team,
     no_such_tournament,
     refusals,
@@ -22,14 +25,17 @@ from api.schemas import (
     TeamFlagsIn,
     TournamentIn,
     TournamentOut,
+    TournamentPlayerIn,
     TournamentTeamOut,
 )
+from scoring import rules
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import services
 from tournaments.etags import counted_totals, etag
+from tournaments.formats import Format, Stage
 from tournaments.metrics import COLUMNS
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, SitOut, Tournament
 from tournaments.overview import overview
 from tournaments.selectors import can_organize, read_standings, tiebreaks_of
 from tournaments.services import Settings
@@ -39,6 +45,7 @@ router = Router(tags=["tournaments"])
 
 TournamentId = Path(..., ge=1, le=MAX_ID, description="The tournament's id.")
 TeamId = Path(..., ge=1, le=MAX_ID, description="The team's id in the tournament.")
+PlayerId = Path(..., ge=1, le=MAX_ID, description="The player's id in the tournament.")
 ERRORS = documented_errors(ErrorOut)
 
 
@@ -52,7 +59,22 @@ def _tournament(request, pk: int, *, organize: bool) -> Tournament:
     return tournament
 
 
+def _individual_table(t, *, tokens: bool) -> dict:
+    table = {"table": t.table.number, "match": t.match.pk,
+             "seats": {seat: entry.pk for seat, entry in t.seats.items()},
+             "status": t.match.status, "score": {"NS": t.match.score_a, "EW": t.match.score_b},
+             "winner": {rules.Team.A: "NS", rules.Team.B: "EW"}.get(t.match.winner)}
+    if tokens:
+        table["scorekeeper_token"] = t.match.scorekeeper_token
+    return table
+
+
 def _round_data(round_view, *, tokens: bool) -> dict:
+    if round_view.round.stage == Stage.INDIVIDUAL:
+        return {"number": round_view.round.number, "stage": round_view.round.stage,
+                "matches": [], "byes": [], "with_rematches": round_view.round.with_rematches,
+                "tables": [_individual_table(t, tokens=tokens) for t in round_view.tables],
+                "sitting_out": [entry.pk for entry in round_view.byes]}
     matches = []
     for t in round_view.tables:
         match = {
@@ -84,8 +106,10 @@ def tournament_data(view, *, tokens: bool) -> dict:
         "total_rounds": view.total_rounds, "finished": view.finished,
         "closed": t.closed_at is not None,
         "champion": view.champion.pk if view.champion else None,
-        "teams": [team_data(e) for e in view.entries],
         "rounds": [_round_data(r, tokens=tokens) for r in view.rounds],
+        **({"teams": [], "players": [team_data(e) for e in view.entries],
+            "sit_out_score": {"kind": t.sit_out, "points": t.sit_out_points}}
+           if t.is_individual else {"teams": [team_data(e) for e in view.entries]}),
     }
 
 
@@ -93,14 +117,25 @@ def tournament_data(view, *, tokens: bool) -> dict:
              summary="Create a tournament with its teams")
 def create_tournament(request, payload: TournamentIn):
     user = auth.personal_user(request)
+    individual = payload.format == Format.INDIVIDUAL
+    sit_out = payload.sit_out_score
     settings = Settings(
         name=payload.name, variant=payload.variant, format=payload.format,
-        target=payload.target, swiss_rounds=payload.rounds, knockout_size=payload.knockout_size,
+        target=payload.target, swiss_rounds=None if individual else payload.rounds,
+        individual_rounds=payload.rounds if individual else None,
+        sit_out=sit_out.kind if sit_out else SitOut.NONE,
+        sit_out_points=sit_out.points if sit_out else 0,
+        knockout_size=payload.knockout_size,
         public=payload.public, date=payload.date, place=payload.place,
         round_minutes=payload.round_minutes, swiss_first_round=payload.swiss_first_round,
         confirmation=payload.confirmation,
     )
-    teams = [NewTeam(team.name, tuple(team.players)) for team in payload.teams]
+    if (individual and payload.teams) or (not individual and (payload.players or sit_out)):
+        raise ApiError(422, "format_entries", _(
+            "An individual night takes players (and what a round sat out scores); the other "
+            "formats take teams."))
+    teams = [NewTeam(player.name) for player in payload.players] if individual else [
+        NewTeam(team.name, tuple(team.players)) for team in payload.teams]
     with refusals():
         tournament = services.create_tournament(owner=user, settings=settings, teams=teams)
     return Status(201, tournament_data(overview(tournament), tokens=True))
@@ -176,6 +211,7 @@ def standings(request, id: int = TournamentId):
         if body is None:
             read = read_standings(tournament)
             data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
+                _player_standing(s) if tournament.is_individual else
                 {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
                  **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
                  "withdrawn": s.withdrawn}
@@ -192,6 +228,14 @@ def standings(request, id: int = TournamentId):
     return response
 
 
+def _player_standing(s) -> dict:
+    """An individual night's line: the player's, the rounds sat out counted apart."""
+    return {"rank": s.rank, "player": {"id": s.team_id, "name": s.name}, "wins": s.wins,
+            "losses": s.losses, "rounds_played": s.played, "sat_out": s.byes,
+            "points_for": s.points_for, "points_against": s.points_against,
+            "difference": s.difference, "withdrawn": s.withdrawn}
+
+
 @router.patch("/tournaments/{id}/teams/{team_id}", response={200: TournamentTeamOut, **ERRORS},
               auth=auth.PERSONAL, summary="Check a team in, or withdraw it")
 def update_team(request, payload: TeamFlagsIn, id: int = TournamentId,
@@ -199,12 +243,41 @@ def update_team(request, payload: TeamFlagsIn, id: int = TournamentId,
     """The same rules as the organizer's pages: a team withdrawn in the middle of a match
     forfeits it, and in a round robin its remaining games are won by forfeit by their
     opponents. 409 once the tournament is over."""
+    return _update_entry(request, payload, id, team_id, individual=False)
+
+
+@router.post("/tournaments/{id}/players", response={201: TournamentTeamOut, **ERRORS},
+             auth=auth.PERSONAL, summary="Add a player to an individual night")
+def add_player(request, payload: TournamentPlayerIn, id: int = TournamentId):
+    """Before the first draw, the player joins the list; once the night has begun, the
+    player is checked in and drawn from the next round."""
     auth.personal_user(request)
     tournament = _tournament(request, id, organize=True)
-    entry = Entry.objects.select_related("team").filter(pk=team_id,
-                                                        tournament=tournament).first()
-    if entry is None:
-        raise no_such_team()
+    if not tournament.is_individual:
+        raise no_such_player()
+    with refusals():
+        entry, = services.add_teams(tournament=tournament, teams=[NewTeam(payload.name)])
+    return Status(201, team_data(entry))
+
+
+@router.patch("/tournaments/{id}/players/{player_id}",
+              response={200: TournamentTeamOut, **ERRORS}, auth=auth.PERSONAL,
+              summary="Check a player of an individual night in, or withdraw them")
+def update_player(request, payload: TeamFlagsIn, id: int = TournamentId,
+                  player_id: int = PlayerId):
+    """A player withdrawn in the middle of a match forfeits it for their partnership, and
+    is drawn no more; a player checked in after the first round is drawn from the next."""
+    return _update_entry(request, payload, id, player_id, individual=True)
+
+
+def _update_entry(request, payload: TeamFlagsIn, id: int, entry_id: int, *,
+                  individual: bool):
+    auth.personal_user(request)
+    tournament = _tournament(request, id, organize=True)
+    entry = Entry.objects.select_related("team").filter(
+        pk=entry_id, tournament=tournament).first()
+    if entry is None or tournament.is_individual != individual:
+        raise no_such_player() if individual else no_such_team()
     with refusals():
         entry = services.set_entry_flags(entry=entry, checked_in=payload.checked_in,
                                          withdrawn=payload.withdrawn)

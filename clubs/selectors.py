@@ -181,7 +181,9 @@ def season_nights(season) -> list:
     entries: dict[int, list] = defaultdict(list)
     for entry in Entry.objects.filter(tournament_id__in=ids).select_related("team").annotate(
             first=F("team__first_player__club_seat__member_id"),
-            second=F("team__second_player__club_seat__member_id")).order_by("seed"):
+            second=F("team__second_player__club_seat__member_id"),
+            # An individual night's entry is a player.
+            alone=F("player__club_seat__member_id")).order_by("seed"):
         entries[entry.tournament_id].append(entry)
     tables: dict[int, list] = defaultdict(list)
     for table in Table.objects.filter(round__tournament_id__in=ids).select_related(
@@ -200,7 +202,8 @@ def season_nights(season) -> list:
         standings = standings_from(tournament, entries[tournament.pk], tables[tournament.pk],
                                    byes[tournament.pk])
         places = tuple((s.rank, tuple(m for m in (by_entry[s.team_id].first,
-                                                   by_entry[s.team_id].second) if m))
+                                                   by_entry[s.team_id].second,
+                                                   by_entry[s.team_id].alone) if m))
                        for s in standings)
         found.append(seasons.Night(tournament.pk, tournament.name, places))
     return found

@@ -99,7 +99,8 @@ def tournament_data(view: Overview) -> dict:
             "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
             "knockout_size": t.knockout_size, "missed_rounds": t.missed_rounds,
             "public": t.public, "round_minutes": t.round_minutes, "tiebreaks": t.tiebreaks,
-            "confirmation": t.confirmation,
+            "confirmation": t.confirmation, "individual_rounds": t.individual_rounds,
+            "sit_out": t.sit_out, "sit_out_points": t.sit_out_points,
             "owner": t.owner.get_username(),
             "created_at": t.created_at.isoformat(),
             "closed_at": t.closed_at.isoformat() if t.closed_at else None,
@@ -122,6 +123,7 @@ def tournament_data(view: Overview) -> dict:
                 "tables": [
                     {"table": tv.table.number, "position": tv.table.position,
                      "team_a": tv.entry_a.pk, "team_b": tv.entry_b.pk,
+                     "seats": {seat: entry.pk for seat, entry in tv.seats.items()} or None,
                      "first_dealer": tv.match.first_dealer,
                      "time_called_after": tv.match.time_called_after,
                      "forfeited_by": tv.match.forfeited_by,

@@ -20,6 +20,7 @@ class Format(StrEnum):
     SWISS = "swiss"
     KNOCKOUT = "knockout"
     SWISS_KNOCKOUT = "swiss_knockout"
+    INDIVIDUAL = "individual"  # players come alone; four to a table, new partners each round
 
 
 class Stage(StrEnum):
@@ -28,6 +29,7 @@ class Stage(StrEnum):
     ROUND_ROBIN = "round_robin"
     SWISS = "swiss"
     KNOCKOUT = "knockout"
+    INDIVIDUAL = "individual"
 
 
 # Formats with Swiss rounds, whose standings break ties on Buchholz first.
@@ -54,6 +56,19 @@ def swiss_rounds_played(swiss_rounds: int | None, field_size: int) -> int:
     return min(swiss_rounds, round_robin_rounds(field_size))
 
 
+# An individual night left to what suits its field: a full rotation of partners for a small
+# one, else about what an evening holds.
+INDIVIDUAL_ROUNDS = 7
+
+
+def suggested_individual_rounds(players: int) -> int:
+    """Enough rounds for everyone to partner everyone once where the field is small (n - 1
+    rounds, n when one player sits out each round), at most INDIVIDUAL_ROUNDS."""
+    if players < 4:
+        return 0
+    return min(INDIVIDUAL_ROUNDS, players if players % 4 == 1 else players - 1)
+
+
 def knockout_places(format: str, *, field_size: int, knockout_size: int | None) -> int:
     """The size of the knockout bracket: a power of two, the top seeds facing empty places."""
     teams = field_size if format == Format.KNOCKOUT else min(knockout_size or 0, field_size)
@@ -61,8 +76,10 @@ def knockout_places(format: str, *, field_size: int, knockout_size: int | None) 
 
 
 def total_rounds(format: str, *, field_size: int, swiss_rounds: int | None,
-                 knockout_size: int | None) -> int:
+                 knockout_size: int | None, individual_rounds: int | None = None) -> int:
     """Rounds in all, once the field (the teams of round 1) is known."""
+    if format == Format.INDIVIDUAL:
+        return individual_rounds or suggested_individual_rounds(field_size)
     if field_size < 2 and format != Format.SWISS:
         return 0
     if format == Format.ROUND_ROBIN:

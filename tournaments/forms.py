@@ -9,7 +9,14 @@ from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES, ConfirmationMode
 from scoring.services import NewTeam
 from tournaments import metrics
-from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, Format, MissedRounds
+from tournaments.models import (
+    MAX_INDIVIDUAL_ROUNDS,
+    MAX_SWISS_ROUNDS,
+    FirstRound,
+    Format,
+    MissedRounds,
+    SitOut,
+)
 from tournaments.services import Settings
 from tournaments.words import translate
 
@@ -55,6 +62,21 @@ class TournamentForm(forms.Form):
         help_text=_("For a Swiss then a knockout: the top teams that go on (4, 8, 16...). "
                     "The top 4 when left blank."),
     )
+    individual_rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=1, max_value=MAX_INDIVIDUAL_ROUNDS,
+        widget=forms.NumberInput(attrs={"placeholder": _("automatic")}),
+        help_text=_("Leave empty for what suits the field, fixed at the first draw: enough "
+                    "rounds for everyone to partner everyone once, at most 7."),
+    )
+    sit_out = forms.ChoiceField(
+        label=_("When there are not four to a table, the players left over sit the round "
+                "out; a round sat out scores"), choices=SitOut.choices, initial=SitOut.NONE,
+        required=False, widget=forms.RadioSelect,
+    )
+    sit_out_points = forms.IntegerField(
+        label=_("Points for a round sat out"), required=False, min_value=0, max_value=500,
+        help_text=_("With “a fixed number of points”: counted as points for, not as a win."),
+    )
     round_minutes = forms.IntegerField(
         label=_("Round length (minutes)"), required=False, min_value=1, max_value=600,
         help_text=_("Optional. When time is called, each match ends after the hand being "
@@ -81,8 +103,8 @@ class TournamentForm(forms.Form):
     def initial_from(cls, tournament) -> dict:
         initial = {name: getattr(tournament, name) for name in (
             "name", "date", "place", "variant", "target", "format", "swiss_rounds",
-            "swiss_first_round", "missed_rounds",
-            "knockout_size", "round_minutes", "public", "confirmation")}
+            "swiss_first_round", "missed_rounds", "individual_rounds", "sit_out",
+            "sit_out_points", "knockout_size", "round_minutes", "public", "confirmation")}
         for i, tiebreak in enumerate(tournament.tiebreaks or [], start=1):
             initial[f"tiebreak_{i}"] = tiebreak
         return initial
@@ -100,7 +122,24 @@ class TournamentForm(forms.Form):
             round_minutes=data.get("round_minutes"), tiebreaks=tiebreaks,
             confirmation=data.get("confirmation") or ConfirmationMode.RESULT,
             missed_rounds=data.get("missed_rounds") or MissedRounds.LOSS,
+            individual_rounds=data.get("individual_rounds"),
+            sit_out=data.get("sit_out") or SitOut.NONE,
+            sit_out_points=data.get("sit_out_points") or 0,
         )
+
+
+def offer_players(form, players_url: str | None) -> None:
+    """With `players_url` (tournaments.suggestions), each of the form's PLAYERS fields is
+    offered the names it answers as they are typed (a <datalist> per field, swapped in by
+    htmx)."""
+    form.players_url = players_url
+    for name in form.PLAYERS if players_url else ():
+        form.fields[name].widget.attrs.update({
+            "list": f"{name}-players", "autocomplete": "off",
+            "hx-get": players_url, "hx-trigger": "input delay:250ms, focus",
+            "hx-target": f"#{name}-players", "hx-swap": "outerHTML",
+            "hx-vals": f'{{"list": "{name}-players"}}',
+        })
 
 
 class TeamForm(forms.Form):
@@ -110,17 +149,8 @@ class TeamForm(forms.Form):
     PLAYERS = ("first_player", "second_player")
 
     def __init__(self, *args, players_url: str | None = None, **kwargs):
-        """With `players_url` (tournaments.suggestions), each player's field is offered the
-        names it answers as they are typed (a <datalist> per field, swapped in by htmx)."""
         super().__init__(*args, **kwargs)
-        self.players_url = players_url
-        for name in self.PLAYERS if players_url else ():
-            self.fields[name].widget.attrs.update({
-                "list": f"{name}-players", "autocomplete": "off",
-                "hx-get": players_url, "hx-trigger": "input delay:250ms, focus",
-                "hx-target": f"#{name}-players", "hx-swap": "outerHTML",
-                "hx-vals": f'{{"list": "{name}-players"}}',
-            })
+        offer_players(self, players_url)
 
     def team(self) -> NewTeam:
         players = tuple(p for p in (self.cleaned_data["first_player"].strip(),
@@ -133,7 +163,39 @@ class TeamListForm(forms.Form):
         label=_("Paste a list of teams"),
         widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Les Bleus; Anne; Marc"}),
         help_text=_("One team per line: its name and its two players, separated by "
-                    "semicolons, commas or tabs (a spreadsheet's columns). In seed order."),
+                    "semicolons, commas or tabs (a spreadsheet's columns). In seed order. "
+                    "For an individual night: one player per line."),
+    )
+
+    def individual(self) -> "TeamListForm":
+        """The list of an individual night: players, one per line."""
+        field = self.fields["teams"]
+        field.label = _("Paste a list of players")
+        field.help_text = _("One player per line, in seed order.")
+        field.widget.attrs["placeholder"] = "Anne Tremblay"
+        return self
+
+
+class PlayerForm(forms.Form):
+    """A player of an individual night, added by name."""
+
+    name = NameField(label=_("Player's name"), max_length=60)
+    PLAYERS = ("name",)
+
+    def __init__(self, *args, players_url: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        offer_players(self, players_url)
+
+    def team(self) -> NewTeam:
+        return NewTeam(self.cleaned_data["name"])
+
+
+class PartnersByLotForm(forms.Form):
+    players = forms.CharField(
+        label=_("Players here tonight"),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Anne Tremblay\nMarc Gagnon"}),
+        help_text=_("One per line. They are paired at random, each pair a team named after its "
+                    "two players; the teams can then be changed like any other."),
     )
 
 

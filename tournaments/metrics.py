@@ -12,7 +12,7 @@ the Django layer (one-letter abbreviations carry a context for the translators).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from tournaments.formats import SWISS_FORMATS, Format
 
@@ -102,6 +102,23 @@ def check_tiebreaks(tiebreaks: Sequence[str]) -> None:
         raise ValueError(f"Unknown tie-break(s): {', '.join(map(repr, unknown))}")
 
 
-def columns(*, buchholz: bool = True) -> tuple[Metric, ...]:
-    """The standings' columns, Buchholz left out where it means nothing."""
-    return tuple(metric for metric in COLUMNS if buchholz or metric.key != "buchholz")
+# An individual night's standings have a player per line: a round sat out is no win, and
+# its columns say so (tournaments.individual).
+INDIVIDUAL_WORDS: dict[str, tuple[Words, Words]] = {
+    "wins": (pgettext("wins", "W"), _("Wins")),
+    "byes": (pgettext("rounds sat out", "Out"), _("Rounds sat out")),
+    "played": (pgettext("played", "P"), _("Rounds played")),
+    "points_for": (_("For"), _("Points for (with what the rounds sat out scored)")),
+}
+
+
+def columns(*, buchholz: bool = True, individual: bool = False) -> tuple[Metric, ...]:
+    """The standings' columns, Buchholz left out where it means nothing (an individual
+    night's partners and opponents change every round: it has none)."""
+    chosen = [metric for metric in COLUMNS
+              if (buchholz and not individual) or metric.key != "buchholz"]
+    if individual:
+        return tuple(replace(metric, abbreviation=INDIVIDUAL_WORDS[metric.key][0],
+                             title=INDIVIDUAL_WORDS[metric.key][1])
+                     if metric.key in INDIVIDUAL_WORDS else metric for metric in chosen)
+    return tuple(chosen)

@@ -12,9 +12,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import rules
 from scoring.models import (
+    SEAT_CHOICES,
     VARIANT_CHOICES,
     ConfirmationMode,
     Match,
+    Player,
     Team,
     target_in_range,
     variant_label,
@@ -29,6 +31,8 @@ class Format(models.TextChoices):
     SWISS = formats.Format.SWISS, _("Swiss")
     KNOCKOUT = formats.Format.KNOCKOUT, _("Knockout")
     SWISS_KNOCKOUT = formats.Format.SWISS_KNOCKOUT, _("Swiss, then a knockout of the top teams")
+    INDIVIDUAL = formats.Format.INDIVIDUAL, _("Individual: players come alone, new partners "
+                                              "each round")
 
 
 class Stage(models.TextChoices):
@@ -37,6 +41,7 @@ class Stage(models.TextChoices):
     ROUND_ROBIN = formats.Stage.ROUND_ROBIN, _("Round robin")
     SWISS = formats.Stage.SWISS, _("Swiss")
     KNOCKOUT = formats.Stage.KNOCKOUT, _("Knockout")
+    INDIVIDUAL = formats.Stage.INDIVIDUAL, _("Individual")
 
 
 MAX_SWISS_ROUNDS = 20
@@ -47,6 +52,17 @@ class MissedRounds(models.TextChoices):
 
     LOSS = "loss", _("A loss each (no win, no points)")
     BYE = "bye", _("A bye each (a win with no points)")
+
+
+class SitOut(models.TextChoices):
+    """What a round sat out counts for in an individual night (tournaments.individual)."""
+
+    NONE = "none", _("Nothing")
+    FIXED = "fixed", _("A fixed number of points")
+    AVERAGE = "average", _("The player's own average of the night")
+
+
+MAX_INDIVIDUAL_ROUNDS = 30
 
 
 class FirstRound(models.TextChoices):
@@ -78,6 +94,13 @@ class Tournament(models.Model):
         _("missed rounds of a late team"), max_length=8, choices=MissedRounds.choices,
         default=MissedRounds.LOSS,
     )
+    # An individual night: its number of rounds (empty: what suits the field), and what a
+    # round sat out scores.
+    individual_rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    sit_out = models.CharField(_("a round sat out scores"), max_length=8,
+                               choices=SitOut.choices, default=SitOut.NONE)
+    sit_out_points = models.PositiveSmallIntegerField(_("points for a round sat out"),
+                                                      default=0)
     public = models.BooleanField(
         _("public"), default=True,
         help_text=_("Anyone may follow the standings, draw and results without logging in."),
@@ -139,6 +162,17 @@ class Tournament(models.Model):
                 | Q(knockout_size__isnull=False, knockout_size__gte=2),
                 name="tournament_knockout_of_top_teams_has_a_size",
             ),
+            models.CheckConstraint(
+                condition=Q(individual_rounds__isnull=True)
+                | Q(individual_rounds__gte=1, individual_rounds__lte=MAX_INDIVIDUAL_ROUNDS),
+                name="tournament_individual_rounds_in_range",
+            ),
+            models.CheckConstraint(condition=Q(sit_out__in=SitOut.values),
+                                   name="tournament_sit_out_known"),
+            models.CheckConstraint(
+                condition=Q(sit_out=SitOut.FIXED) | Q(sit_out_points=0),
+                name="tournament_sit_out_points_only_when_fixed",
+            ),
         ]
 
     def __str__(self):
@@ -156,14 +190,22 @@ class Tournament(models.Model):
     def is_round_robin(self) -> bool:
         return self.format == Format.ROUND_ROBIN
 
+    @property
+    def is_individual(self) -> bool:
+        return self.format == Format.INDIVIDUAL
+
 
 class Entry(models.Model):
-    """A team in a tournament."""
+    """A team in a tournament; in an individual night, a player, who has a new partner each
+    round: the entry's team is then the player's name alone (no partners), and `player` is
+    who sits at the tables."""
 
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="entries",
                                    verbose_name=_("tournament"))
     team = models.ForeignKey(Team, models.PROTECT, related_name="entries",
                              verbose_name=_("team"))
+    player = models.OneToOneField(Player, models.PROTECT, null=True, blank=True,
+                                  related_name="entry", verbose_name=_("player"))
     seed = models.PositiveSmallIntegerField(_("seed"))
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(
@@ -224,10 +266,11 @@ class Table(models.Model):
     match = models.OneToOneField(Match, models.CASCADE, related_name="table",
                                  verbose_name=_("match"))
     # RESTRICT: an entry cannot go while a table names it, unless its tournament goes too.
-    entry_a = models.ForeignKey(Entry, models.RESTRICT, related_name="+",
-                                verbose_name=_("team A"))
-    entry_b = models.ForeignKey(Entry, models.RESTRICT, related_name="+",
-                                verbose_name=_("team B"))
+    # Empty at an individual night's table, whose four players are its seats (TableSeat).
+    entry_a = models.ForeignKey(Entry, models.RESTRICT, null=True, blank=True,
+                                related_name="+", verbose_name=_("team A"))
+    entry_b = models.ForeignKey(Entry, models.RESTRICT, null=True, blank=True,
+                                related_name="+", verbose_name=_("team B"))
 
     class Meta:
         verbose_name = _("table")
@@ -239,6 +282,11 @@ class Table(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_one"),
             models.CheckConstraint(condition=~Q(entry_a=F("entry_b")),
                                    name="table_entries_differ"),
+            models.CheckConstraint(
+                condition=Q(entry_a__isnull=True, entry_b__isnull=True)
+                | Q(entry_a__isnull=False, entry_b__isnull=False),
+                name="table_two_teams_or_seats",
+            ),
         ]
 
     def __str__(self):
@@ -253,8 +301,34 @@ class Table(models.Model):
         return self.entry_a_id if team == rules.Team.A else self.entry_b_id
 
 
+class TableSeat(models.Model):
+    """A player of an individual night at a table of a round: North and South partner
+    against East and West (the match's team A and team B)."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="seats",
+                              verbose_name=_("table"))
+    seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES)
+    entry = models.ForeignKey(Entry, models.RESTRICT, related_name="seats",
+                              verbose_name=_("player"))
+
+    class Meta:
+        verbose_name = _("seat at a table")
+        verbose_name_plural = _("seats at tables")
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "entry"], name="table_seat_player_once"),
+            models.CheckConstraint(condition=Q(seat__in=rules.SEATS),
+                                   name="table_seat_is_seat"),
+        ]
+
+    def __str__(self):
+        return f"{self.seat}: {self.entry}"
+
+
 class Bye(models.Model):
-    """A team that sits out a round: it counts as a win with no points."""
+    """A team that sits out a round: it counts as a win with no points. In an individual
+    night, a player who sits out the round (it scores what the night's `sit_out` says)."""
 
     round = models.ForeignKey(Round, models.CASCADE, related_name="byes",
                               verbose_name=_("round"))

@@ -1,6 +1,7 @@
 """A tournament as its pages show it: its rounds with their tables and byes, its standings,
 its bracket and its champion, read in a fixed handful of queries (`overview`)."""
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from functools import cached_property
@@ -8,11 +9,12 @@ from functools import cached_property
 from django.utils.translation import gettext
 
 from scoring import rules
-from scoring.models import Confirmation, Match
-from tournaments.models import Bye, Entry, Round, Stage, Table, Tournament
+from scoring.models import SEAT_CHOICES, Confirmation, Match, Team
+from tournaments.models import Bye, Entry, Round, Stage, Table, TableSeat, Tournament
 from tournaments.selectors import (
     PROVISIONAL,
     StandingsRead,
+    individual_standings,
     placed,
     rounds_in_all,
     standings_from,
@@ -33,19 +35,45 @@ class StandingsOnly:
         return cls(read.standings, read.provisional)
 
 
+@dataclass(frozen=True)
+class Partnership:
+    """Two players of an individual night partnered for one round's match: what a table's
+    side is there (a team's entry elsewhere), named as the match's team is."""
+
+    name: str
+    team: Team
+    players: tuple[Entry, Entry]
+
+    pk = None  # not an entry: nothing to link to
+
+
 @dataclass
 class TableView:
+    """A table of a round: two teams, or at an individual night four players (`seats`,
+    N, E, S, W), North and South partnered against East and West (`entry_a`, `entry_b`)."""
+
     table: Table
     match: Match
-    entry_a: Entry
-    entry_b: Entry
+    entry_a: Entry | Partnership
+    entry_b: Entry | Partnership
+    seats: dict[str, Entry] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
         return self.match.status == rules.Status.FINISHED
 
+    @property
+    def players(self) -> list[Entry]:
+        """Who plays here: the two teams, or the four players."""
+        return list(self.seats.values()) if self.seats else [self.entry_a, self.entry_b]
+
+    @property
+    def seated(self) -> list[tuple[str, Entry]]:
+        """The players in seat order, each with its seat's name."""
+        return [(label, self.seats[seat]) for seat, label in SEAT_CHOICES if seat in self.seats]
+
     @cached_property  # asked four times by each table's card
-    def winner(self) -> Entry | None:
+    def winner(self) -> Entry | Partnership | None:
         if not self.finished:
             return None
         return self.entry_a if self.match.winner == rules.Team.A else self.entry_b
@@ -56,12 +84,52 @@ class TableView:
         return self.finished and self.match.confirmation in PROVISIONAL
 
 
+@dataclass(frozen=True)
+class SeatLine:
+    """Where a player of an individual night sits this round: their table, seat, partner
+    and opponents; or that they sit the round out (no table)."""
+
+    player: Entry
+    table: int | None = None
+    seat: str = ""  # N, E, S or W
+    partner: Entry | None = None
+    opponents: tuple[Entry, ...] = ()
+
+    @property
+    def seat_name(self) -> str:
+        return dict(SEAT_CHOICES).get(self.seat, "")
+
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
+
+
+def alphabetical(name: str) -> tuple[str, str]:
+    """A name's place in an alphabetical list, accents aside (Élise with the E's)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
+                    if not unicodedata.combining(c))
+    return plain.casefold(), name
+
+
 @dataclass
 class RoundView:
     round: Round
     tables: list[TableView] = field(default_factory=list)
     byes: list[Entry] = field(default_factory=list)
     bye_positions: dict[int, Entry] = field(default_factory=dict)
+
+    @cached_property
+    def seat_list(self) -> list[SeatLine]:
+        """An individual night's round, player by player in alphabetical order: where each
+        sits (the room's "where do I sit?"), those sitting out with them."""
+        lines = [SeatLine(entry, t.table.number, seat, t.seats[PARTNER[seat]],
+                          tuple(t.seats[o] for o in OPPONENTS[seat]))
+                 for t in self.tables for seat, entry in t.seats.items()]
+        lines += [SeatLine(entry) for entry in self.byes]
+        return sorted(lines, key=lambda line: alphabetical(line.player.name))
+
+    def seat_of(self, entry_id: int) -> SeatLine | None:
+        return next((line for line in self.seat_list if line.player.pk == entry_id), None)
 
     @property
     def finished(self) -> bool:
@@ -84,6 +152,35 @@ class RoundView:
     @property
     def disputed(self) -> list[TableView]:
         return [t for t in self.tables if t.match.confirmation == Confirmation.DISPUTED]
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """A round of an individual night as one player lived it: where they sat (or that they
+    sat out) and their table's match."""
+
+    number: int
+    line: SeatLine
+    table: TableView | None
+
+    @property
+    def side(self) -> str:
+        """The player's side of the match: "a" (North and South) or "b" (East and West)."""
+        return "a" if self.line.seat in ("N", "S") else "b"
+
+    @property
+    def won(self) -> bool | None:
+        if self.table is None or not self.table.finished:
+            return None
+        return self.table.match.winner == self.side
+
+    @property
+    def score_for(self) -> int:
+        return self.table.match.score_a if self.side == "a" else self.table.match.score_b
+
+    @property
+    def score_against(self) -> int:
+        return self.table.match.score_b if self.side == "a" else self.table.match.score_a
 
 
 @dataclass
@@ -140,6 +237,21 @@ class Overview:
     def current(self) -> RoundView | None:
         return self.rounds[-1] if self.rounds else None
 
+    def night_of(self, entry_id: int) -> list[PlayerRound]:
+        """An individual night's rounds as one player lived them, the latest first (the
+        rounds drawn before they came are not theirs)."""
+        lived = []
+        for round_view in self.rounds:
+            line = round_view.seat_of(entry_id)
+            if line is not None:
+                table = next((t for t in round_view.tables if t.table.number == line.table),
+                             None)
+                lived.append(PlayerRound(round_view.round.number, line, table))
+        return lived[::-1]
+
+    def standing_of(self, entry_id: int) -> Standing | None:
+        return next((s for s in self.standings if s.team_id == entry_id), None)
+
     @property
     def entry_by_id(self) -> dict[int, Entry]:
         return {entry.pk: entry for entry in self.entries}
@@ -182,7 +294,7 @@ class Overview:
         current = self.current
         if current is None:
             return self.standings
-        here = {e.pk for t in current.tables for e in (t.entry_a, t.entry_b)} | {
+        here = {e.pk for t in current.tables for e in t.players} | {
             e.pk for e in current.byes}
         shown = [s for s in self.standings if s.played or s.byes or s.team_id in here]
         if len(shown) == len(self.standings):
@@ -237,6 +349,22 @@ class Overview:
         return bracket
 
 
+def _add_individual_tables(rounds: dict[int, RoundView], tables: list[Table],
+                           by_id: dict[int, Entry]) -> None:
+    """An individual night's tables, each with its four players by seat and its two
+    partnerships (one query for the seats of all of them)."""
+    seats: dict[int, dict[str, Entry]] = {}
+    for table_id, seat, entry_id in TableSeat.objects.filter(
+            table__in=[t.pk for t in tables]).values_list("table_id", "seat", "entry_id"):
+        seats.setdefault(table_id, {})[seat] = by_id[entry_id]
+    for table in tables:
+        at = {seat: seats[table.pk][seat] for seat in rules.SEATS}
+        match = table.match
+        rounds[table.round_id].tables.append(TableView(
+            table, match, Partnership(match.team_a.name, match.team_a, (at["N"], at["S"])),
+            Partnership(match.team_b.name, match.team_b, (at["E"], at["W"])), at))
+
+
 def overview(tournament: Tournament, *, past_tables: bool = True, players: bool = True,
              finished_totals: tuple | None = None) -> Overview:
     """Entries, rounds, tables with their matches, byes and standings: four queries.
@@ -254,21 +382,27 @@ def overview(tournament: Tournament, *, past_tables: bool = True, players: bool 
     by_id = {entry.pk: entry for entry in entries}
     rounds = {r.pk: RoundView(r) for r in Round.objects.filter(tournament=tournament)
               .order_by("number")}
-    tables = Table.objects.filter(round__tournament=tournament).select_related("match")
+    tables = Table.objects.filter(round__tournament=tournament).select_related(
+        *(("match__team_a", "match__team_b") if tournament.is_individual else ("match",)))
     byes = Bye.objects.filter(round__tournament=tournament)
     if not past_tables:
         current = list(rounds)[-1:]  # the last round's id, when there is one
         tables, byes = tables.filter(round_id__in=current), byes.filter(round_id__in=current)
     tables = list(tables.order_by("round__number", "number"))
     byes = list(byes.order_by("position"))
-    for table in tables:
+    if tournament.is_individual:
+        _add_individual_tables(rounds, tables, by_id)
+    for table in tables if not tournament.is_individual else ():
         rounds[table.round_id].tables.append(
             TableView(table, table.match, by_id[table.entry_a_id], by_id[table.entry_b_id])
         )
     for bye in byes:
         rounds[bye.round_id].byes.append(by_id[bye.entry_id])
         rounds[bye.round_id].bye_positions[bye.position] = by_id[bye.entry_id]
-    if past_tables:
+    if past_tables and tournament.is_individual:
+        drawn, read = None, individual_standings(tournament, entries)
+        standings, provisional = read.standings, read.provisional
+    elif past_tables:
         drawn = {e for t in tables for e in (t.entry_a_id, t.entry_b_id)} | {
             b.entry_id for b in byes}
         standings = placed(tournament, standings_from(tournament, entries, tables, byes))

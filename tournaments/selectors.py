@@ -7,10 +7,10 @@ from django.http import Http404
 
 from scoring import rules
 from scoring.models import MAX_ID, Confirmation
-from tournaments import etags
+from tournaments import etags, individual
 from tournaments.formats import BRACKET_FORMATS, SWISS_FORMATS, Stage, total_rounds
 from tournaments.metrics import default_tiebreaks
-from tournaments.models import Bye, Entry, Format, Round, Table, Tournament
+from tournaments.models import Bye, Entry, Format, Round, Table, TableSeat, Tournament
 from tournaments.standings import (
     Result,
     Standing,
@@ -115,6 +115,8 @@ def placed(tournament: Tournament, standings: list[Standing]) -> list[Standing]:
 
 
 def standings_from(tournament, entries, tables, byes) -> list[Standing]:
+    if tournament.is_individual:  # its tables are read with their seats
+        return individual_standings(tournament, entries).standings
     teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
     return compute_standings(teams, finished_results(tables), [b.entry_id for b in byes],
                              tiebreaks_of(tournament))
@@ -161,6 +163,8 @@ def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
     """The standings from plain values, no model built for each of the field's matches:
     the finished results and the byes (and the teams, unless `entries` are given). With
     each result, its match's id and version, for the totals of the matches counted."""
+    if tournament.is_individual:
+        return individual_standings(tournament, entries)
     if entries is None:
         teams = [TeamRecord(*values) for values in Entry.objects.filter(tournament=tournament)
                  .order_by("seed").values_list("pk", "team__name", "seed", "withdrawn")]
@@ -179,6 +183,47 @@ def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
     return StandingsRead(
         placed(tournament, compute_standings(teams, results, list(byes),
                                              tiebreaks_of(tournament))), provisional,
+        etags.finished_totals_of(matches))
+
+
+def individual_standings(tournament: Tournament, entries=None) -> StandingsRead:
+    """An individual night's standings (tournaments.individual): each player's rounds are
+    their partnerships' results, a round sat out scores what the night says. Shown in the
+    teams' columns: a player is a line, the rounds sat out its byes."""
+    if entries is None:
+        entries = Entry.objects.filter(tournament=tournament).select_related("team")
+    players = [individual.PlayerRecord(e.pk, e.name, e.seed, e.withdrawn) for e in entries]
+    seats: dict[int, dict[str, int]] = {}
+    for table_id, seat, entry_id in TableSeat.objects.filter(
+            table__round__tournament=tournament).values_list("table_id", "seat", "entry_id"):
+        seats.setdefault(table_id, {})[seat] = entry_id
+    rounds = {number: ([], []) for number in Round.objects.filter(tournament=tournament)
+              .order_by("number").values_list("number", flat=True)}
+    provisional, matches = set(), []
+    for table_id, number, score_a, score_b, winner, confirmation, match_id, version in (
+        Table.objects.filter(round__tournament=tournament, match__status=rules.Status.FINISHED)
+        .values_list("pk", "round__number", "match__score_a", "match__score_b",
+                     "match__winner", "match__confirmation", "match_id", "match__version")):
+        at = seats[table_id]
+        rounds[number][0].append(individual.TableResult(
+            north=at["N"], east=at["E"], south=at["S"], west=at["W"], score_ns=score_a,
+            score_ew=score_b, winner="NS" if winner == rules.Team.A else "EW"))
+        matches.append((match_id, version))
+        if confirmation in PROVISIONAL:
+            provisional.update(at.values())
+    for number, entry_id in Bye.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "entry_id"):
+        rounds[number][1].append(entry_id)
+    rows = individual.individual_standings(
+        players, [individual.RoundRecord(tuple(results), tuple(out))
+                  for results, out in rounds.values()],
+        individual.SitOutRule(individual.SitOut(tournament.sit_out), tournament.sit_out_points),
+        tiebreaks_of(tournament))
+    return StandingsRead([Standing(
+        rank=row.rank, team_id=row.player_id, name=row.name, seed=row.seed,
+        withdrawn=row.withdrawn, played=row.rounds_played, wins=row.wins, losses=row.losses,
+        byes=row.sat_out, points_for=row.points_for, points_against=row.points_against,
+        difference=row.difference, buchholz=0) for row in rows], provisional,
         etags.finished_totals_of(matches))
 
 
@@ -203,7 +248,7 @@ def left_out_of_next_draw(tournament: Tournament) -> list[Entry]:
     entries = list(tournament.entries.select_related("team").order_by("seed"))
     if tournament.field:
         drawn = tournament.rounds.count()
-        if tournament.format not in SWISS_FORMATS or (
+        if tournament.format not in {*SWISS_FORMATS, Format.INDIVIDUAL} or (
                 tournament.format == Format.SWISS_KNOCKOUT
                 and drawn >= (tournament.swiss_rounds or 0)):
             return []
@@ -218,7 +263,7 @@ def field_size(tournament: Tournament, entries, drawn=None) -> int:
     drawn in any round so far (read when not given)."""
     if not tournament.field:
         return len(draw_candidates(entries))
-    if tournament.format not in SWISS_FORMATS:
+    if tournament.format not in SWISS_FORMATS:  # an individual night's rounds are fixed
         return len(tournament.field)
     if drawn is None:
         drawn = {entry for pair in Table.objects.filter(round__tournament=tournament)
@@ -233,4 +278,5 @@ def field_size(tournament: Tournament, entries, drawn=None) -> int:
 def rounds_in_all(tournament: Tournament, entries, drawn=None) -> int:
     return total_rounds(tournament.format, field_size=field_size(tournament, entries, drawn),
                         swiss_rounds=tournament.swiss_rounds,
-                        knockout_size=tournament.knockout_size)
+                        knockout_size=tournament.knockout_size,
+                        individual_rounds=tournament.individual_rounds)

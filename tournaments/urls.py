@@ -15,6 +15,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/teams/seeds/", manage.team_seeds, name="tournament_team_seeds"),
     path("tournaments/<int:pk>/teams/restore/", manage.team_restore,
          name="tournament_team_restore"),
+    path("tournaments/<int:pk>/teams/name-cards/", manage.name_cards,
+         name="tournament_name_cards"),
     path("tournaments/<int:pk>/teams/<int:entry_id>/remove/", manage.team_remove,
          name="tournament_team_remove"),
     path("tournaments/<int:pk>/teams/<int:entry_id>/<str:flag>/", manage.team_flag,

@@ -43,9 +43,9 @@ def add_night(*, club: Club | int, tournament: Tournament,
     night = ClubNight.objects.create(tournament=tournament, club=locked)
     if season is not None:
         season.nights.add(night)
-    teams = [entry.team for entry in Entry.objects.filter(tournament=tournament)
-             .select_related("team")]
-    seat_players(locked.pk, players_of_teams(teams))
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("team",
+                                                                               "player"))
+    seat_players(locked.pk, players_of_entries(entries))
     ratings.rerate(club=locked.pk)
     return night
 
@@ -55,4 +55,10 @@ def seat_entry(entry: Entry) -> None:
     club_id = ClubNight.objects.filter(tournament_id=entry.tournament_id).values_list(
         "club_id", flat=True).first()
     if club_id is not None:
-        seat_players(club_id, players_of_teams([entry.team]))
+        seat_players(club_id, players_of_entries([entry]))
+
+
+def players_of_entries(entries) -> list:
+    """Who plays for the entries: a team's two players, or an individual night's player."""
+    return players_of_teams([e.team for e in entries]) + [e.player for e in entries
+                                                          if e.player_id is not None]

@@ -163,6 +163,8 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/tournaments/{id}/reopen",
                                     "/api/v1/tournaments/{id}/standings",
                                     "/api/v1/tournaments/{id}/teams/{team_id}",
+                                    "/api/v1/tournaments/{id}/players",
+                                    "/api/v1/tournaments/{id}/players/{player_id}",
                                     "/api/v1/clubs/{id}", "/api/v1/clubs/{id}/players",
                                     "/api/v1/clubs/{id}/ladder", "/api/v1/players/{id}",
                                     "/api/v1/seasons/{id}/standings"}

@@ -132,3 +132,33 @@ def test_a_night_left_out_of_the_season_when_the_box_is_unticked(client, season)
     client.post(reverse("club_nights", args=[season.club.pk]), {"tournament": tournament.pk})
     assert not season.nights.filter(tournament=tournament).exists()
     assert season.club.nights.filter(tournament=tournament).exists()
+
+
+def test_an_individual_night_of_the_club_rates_its_players_and_counts_in_the_season(
+        client, organizer):
+    """Each player joins the roster; every match of the night rates its four players (as
+    partners of a round); the season gives each player the points of their own place."""
+    from scoring.services import NewTeam
+    from tournaments import services as tournaments
+
+    club = services.create_club(owner=organizer, name="Les As")
+    night = make_tournament(organizer, teams=0, format="individual", individual_rounds=3)
+    tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {i}") for i in range(8)])
+    added = services.add_night(club=club, tournament=night)
+    play_rounds(night, 3)
+    members = Member.objects.filter(club=club)
+    assert members.count() == 8 and all(m.rated_matches == 3 for m in members)
+    season = save_season(club=club, name="Automne", points_table=DEFAULT_POINTS_TABLE,
+                         best_of=None, nights=[added.pk])
+    standings = client.get(reverse("season_page", args=[season.pk])).context["standings"]
+    night_places = {s.name: s.rank for s in tournaments_standings(night)}
+    names = dict(members.values_list("pk", "name"))
+    assert {names[s.member]: s.points for s in standings} == {
+        name: seasons.points_for(rank, DEFAULT_POINTS_TABLE)
+        for name, rank in night_places.items()}
+
+
+def tournaments_standings(night):
+    from tournaments.selectors import read_standings
+
+    return read_standings(night).standings

@@ -105,6 +105,7 @@ def build(user) -> list[Shot]:
     # Entered, not drawn: a team the organizer can still remove (asked first).
     late = tournaments.add_teams(tournament=swiss, teams=[NewTeam("Tard")])[0].pk
     m, t, k, c = politaine.pk, swiss.pk, knockout.pk, club.pk
+    i, player = individual_night(user)
     return [
         Shot("home", "/"),
         Shot("home-archive", "/?archived=1"),
@@ -162,4 +163,33 @@ def build(user) -> list[Shot]:
         Shot("season", f"/seasons/{season.pk}/", anonymous=True),
         Shot("season-projector", f"/seasons/{season.pk}/projector/", anonymous=True),
         Shot("api-docs", "/api/v1/docs", prepare=_api_docs_drawn, anonymous=True),
+        Shot("individual-dashboard", f"/tournaments/{i}/"),
+        Shot("individual-players", f"/tournaments/{i}/teams/"),
+        Shot("individual-round", f"/tournaments/{i}/rounds/2/"),
+        Shot("individual-cards", f"/tournaments/{i}/rounds/2/cards/"),
+        Shot("individual-name-cards", f"/tournaments/{i}/teams/name-cards/"),
+        Shot("individual-public-draw", f"/t/{i}/draw/", anonymous=True),
+        Shot("individual-public-standings", f"/t/{i}/", anonymous=True),
+        Shot("individual-projector", f"/t/{i}/projector/", anonymous=True),
+        Shot("individual-player", f"/t/{i}/players/{player}/", anonymous=True),
     ]
+
+
+INDIVIDUAL_PLAYERS = (
+    "Anne Tremblay", "Bruno Gagnon", "Carole Roy", "Denis Côté", "Élise Bouchard",
+    "François Gauthier", "Gisèle Morin", "Hugo Lavoie", "Isabelle Fortin", "Jacques Gagné",
+    "Karine Ouellet", "Luc Pelletier", "Marie-Josée Bélanger-Desrosiers", "Nicolas Lévesque")
+
+
+def individual_night(user) -> tuple[int, int]:
+    """A 14-player individual night: round 1 played, a late arrival, round 2 under way."""
+    night = make_tournament(user, teams=0, format="individual", sit_out="fixed",
+                            sit_out_points=6, place="Salle des Chevaliers")
+    tournaments.add_teams(tournament=night, teams=[NewTeam(n) for n in INDIVIDUAL_PLAYERS])
+    play_round(tournaments.draw_next_round(tournament=night))
+    tournaments.add_teams(tournament=night, teams=[NewTeam("Raymond Caron")])
+    second = tournaments.draw_next_round(tournament=night)
+    services.record_hand(match=second.tables.order_by("number").first().match, number=1,
+                         hand=rules.Hand.played(7, 4))
+    seated = second.tables.order_by("number").first().seats.get(seat="N").entry_id
+    return night.pk, seated

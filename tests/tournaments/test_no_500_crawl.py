@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from accounts.services import issue_token
 from scoring.errors import Conflict
+from scoring.services import NewTeam
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services
 
@@ -52,6 +53,15 @@ def _states(owner):
         services.set_entry_flags(entry=entry, withdrawn=True)
     services.draw_next_round(tournament=t)
     made["swiss_knockout_one_left"] = t
+    # An individual night: a round played, a late player, one gone mid-match in round 2.
+    t = make_tournament(owner, teams=0, format="individual")
+    services.add_teams(tournament=t, teams=[NewTeam(f"Joueur {i}") for i in range(1, 10)])
+    play_round(services.draw_next_round(tournament=t))
+    services.add_teams(tournament=t, teams=[NewTeam("En retard")])
+    second = services.draw_next_round(tournament=t)
+    services.set_entry_flags(entry=second.tables.first().seats.get(seat="E").entry,
+                             withdrawn=True)
+    made["individual_night"] = t
     return made
 
 
@@ -61,6 +71,9 @@ def _gets(t):
         "tournament_dashboard", "tournament_settings", "tournament_teams", "public_standings",
         "public_draw", "public_results", "public_bracket", "public_projector",
         "tournament_standings_csv", "tournament_results_csv", "tournament_json")]
+    if t.is_individual:
+        urls.append(reverse("tournament_name_cards", args=[pk]))
+        urls += [reverse("public_player", args=[pk, e.pk]) for e in t.entries.all()]
     for r in t.rounds.all():
         urls += [reverse("tournament_round", args=[pk, r.number]),
                  reverse("tournament_round_cards", args=[pk, r.number])]

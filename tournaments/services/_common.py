@@ -12,6 +12,8 @@ from tournaments.selectors import is_over
 NAME_MAX = 100
 MAX_ROUND_MINUTES = 600
 MAX_TEAMS = 512
+TEAM_NAME_MAX = 60
+PARTNERS = " & "
 
 
 def violation(code, message, field=None, **params) -> rules.Violation:
@@ -55,3 +57,17 @@ def refuse_once_over(tournament: Tournament) -> None:
         conflict("tournament_over", gettext_noop(
             "The tournament is over: its teams and results are final (the organizers can "
             "still correct a score)."))
+
+
+def partnership_name(first: str, second: str) -> str:
+    """Two partners' names as their team's (at most TEAM_NAME_MAX characters): each name
+    shortened alike when both do not fit."""
+    name = f"{first}{PARTNERS}{second}"
+    if len(name) <= TEAM_NAME_MAX:
+        return name
+    room = (TEAM_NAME_MAX - len(PARTNERS)) // 2
+    return f"{_shortened(first, room)}{PARTNERS}{_shortened(second, room)}"
+
+
+def _shortened(name: str, room: int) -> str:
+    return name if len(name) <= room else name[:room - 1] + "…"

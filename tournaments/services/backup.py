@@ -12,7 +12,17 @@ from scoring.errors import InvalidInput
 from scoring.models import ConfirmationMode
 from scoring.services import NewTeam
 from tournaments.formats import Stage
-from tournaments.models import Bye, Entry, FirstRound, MissedRounds, Round, Table, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    FirstRound,
+    MissedRounds,
+    Round,
+    SitOut,
+    Table,
+    Tournament,
+)
+from tournaments.services import individual_rounds
 from tournaments.services._common import MAX_TEAMS, refuse, violation
 from tournaments.services.tournament import Settings, create_tournament
 
@@ -80,6 +90,8 @@ def _import_tournament(data: dict, owner) -> Tournament:
         missed_rounds=info.get("missed_rounds", MissedRounds.LOSS),
         # Backups from before the setting: their tournaments asked for no confirmation.
         confirmation=info.get("confirmation", ConfirmationMode.NONE),
+        individual_rounds=info.get("individual_rounds"),
+        sit_out=info.get("sit_out", SitOut.NONE), sit_out_points=info.get("sit_out_points", 0),
     )
     teams = [NewTeam(team["name"], tuple(team["players"])) for team in data["teams"]]
     tournament = create_tournament(owner=owner, settings=settings, teams=teams)
@@ -104,10 +116,17 @@ def _import_tournament(data: dict, owner) -> Tournament:
             with_rematches=bool(round_data.get("with_rematches", False)),
         )
         for table in round_data["tables"]:
-            entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]
+            # An individual night's table: its four players by seat, partnered for the round.
+            seats = {seat: entries[key] for seat, key in (table.get("seats") or {}).items()}
+            if seats:
+                entry_a = entry_b = None
+                team_a, team_b = individual_rounds.partnerships(seats)
+            else:
+                entry_a, entry_b = entries[table["team_a"]], entries[table["team_b"]]
+                team_a, team_b = entry_a.team, entry_b.team
             match = backups.restore_match(
                 owner=owner, variant=tournament.variant, target=tournament.target,
-                first_dealer=table["first_dealer"], team_a=entry_a.team, team_b=entry_b.team,
+                first_dealer=table["first_dealer"], team_a=team_a, team_b=team_b,
                 scorekeeper_token=table["scorekeeper_token"],
                 opponents_token=table.get("opponents_token"),
                 time_called_after=table["time_called_after"], redeals=table["redeals"],
@@ -123,9 +142,11 @@ def _import_tournament(data: dict, owner) -> Tournament:
                            for revision in table.get("revisions", [])],
             )
             _restore_confirmation(match, table, owner)
-            Table.objects.create(round=new_round, number=table["table"],
-                                 position=table["position"], match=match,
-                                 entry_a=entry_a, entry_b=entry_b)
+            restored = Table.objects.create(round=new_round, number=table["table"],
+                                            position=table["position"], match=match,
+                                            entry_a=entry_a, entry_b=entry_b)
+            if seats:
+                individual_rounds.seat_players(restored, seats)
         for bye in round_data["byes"]:
             Bye.objects.create(round=new_round, entry=entries[bye["team"]],
                                position=bye["position"])

@@ -21,6 +21,7 @@ from tournaments.formats import (
     Stage,
     knockout_places,
     stage_of_round,
+    suggested_individual_rounds,
     suggested_swiss_rounds,
     swiss_rounds_played,
     total_rounds,
@@ -42,6 +43,7 @@ from tournaments.selectors import (
     played_pairs,
     standings_of,
 )
+from tournaments.services import individual_rounds
 from tournaments.services._common import (
     bump,
     conflict,
@@ -77,10 +79,17 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
         _fix_the_field(locked, entries)
     size = field_size(locked, entries.values())
     total = total_rounds(locked.format, field_size=size, swiss_rounds=locked.swiss_rounds,
-                         knockout_size=locked.knockout_size)
+                         knockout_size=locked.knockout_size,
+                         individual_rounds=locked.individual_rounds)
     if number > total:
         conflict("no_round_left", gettext_noop(
             "All %(total)s rounds are drawn: the tournament is complete."), total=total)
+    if locked.is_individual:
+        new_round = individual_rounds.draw_round(tournament=locked, number=number, entries=entries,
+                                          allow_repeats=allow_rematches)
+        locked.version += 1
+        locked.save(update_fields=["field", "individual_rounds", "version"])
+        return new_round
     stage = stage_of_round(locked.format, number, swiss_rounds=locked.swiss_rounds,
                            field_size=size)
     if stage == Stage.SWISS and number > 1 and locked.missed_rounds == MissedRounds.BYE:
@@ -174,6 +183,14 @@ def _fix_the_field(tournament: Tournament, entries) -> None:
     active = {entry.pk for entry in draw_candidates(entries.values())}
     tournament.field = [e.pk for e in sorted(entries.values(), key=lambda e: e.seed)
                         if e.pk in active]
+    if tournament.is_individual:
+        if len(tournament.field) < individual_rounds.TABLE:
+            refuse("too_few_players", gettext_noop(
+                "A table seats four: an individual night needs at least 4 players (%(count)s "
+                "here)."), count=len(tournament.field))
+        if tournament.individual_rounds is None:
+            tournament.individual_rounds = suggested_individual_rounds(len(tournament.field))
+        return
     if len(tournament.field) < 2 and any(e.checked_in for e in entries.values()):
         refuse("too_few_checked_in", gettext_noop(
             "Check-in has begun and only %(count)s team is checked in: check in the "
@@ -320,6 +337,10 @@ def swap_teams(*, round: Round, first: int, second: int,
     if locked.rounds.filter(number__gt=round.number).exists():
         conflict("round_past", gettext_noop("Only the current round's draw can change."))
     refuse_once_over(locked)
+    if round.stage == Stage.INDIVIDUAL:
+        conflict("swap_individual", gettext_noop(
+            "An individual night's tables are drawn for new partners: its players cannot be "
+            "swapped."))
     if round.stage == Stage.ROUND_ROBIN:
         # The circle schedule pairs everyone with everyone once: a swap would break it.
         conflict("swap_round_robin", gettext_noop(
@@ -362,7 +383,8 @@ def swap_teams(*, round: Round, first: int, second: int,
 def _earlier_meetings(round: Round) -> dict[frozenset, int]:
     """Each pair of teams that met before `round`, and the round they met in."""
     return {frozenset(pair): number for *pair, number in Table.objects.filter(
-        round__tournament_id=round.tournament_id, round__number__lt=round.number)
+        round__tournament_id=round.tournament_id, round__number__lt=round.number,
+        entry_a__isnull=False)
         .values_list("entry_a_id", "entry_b_id", "round__number")}
 
 
@@ -390,7 +412,8 @@ def rematch_warnings(round: Round) -> list[rules.Violation]:
     """The tables of `round` whose teams have met in an earlier round."""
     earlier = _earlier_meetings(round)
     warnings = []
-    for table in round.tables.select_related("entry_a__team", "entry_b__team"):
+    for table in round.tables.filter(entry_a__isnull=False).select_related(
+            "entry_a__team", "entry_b__team"):
         met = earlier.get(frozenset((table.entry_a_id, table.entry_b_id)))
         if met:
             warnings.append(violation(

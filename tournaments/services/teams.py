@@ -1,5 +1,6 @@
 """A tournament's teams: adding them, their seeds, check-in and withdrawal."""
 
+import random
 import re
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_noop
 from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
+from scoring.models import Player
 from scoring.services import NewTeam
 from tournaments.formats import Format, swiss_rounds_played
 from tournaments.models import Bye, Entry, Table, Tournament
@@ -18,6 +20,7 @@ from tournaments.services._common import (
     bump,
     conflict,
     lock,
+    partnership_name,
     refuse,
     refuse_once_over,
     violation,
@@ -94,6 +97,13 @@ def tournament_players(tournament: Tournament) -> dict[str, str]:
 
 
 def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
+    """A team's entry; in an individual night a player's: the player who sits at the
+    tables, and a team of their name alone (partners change every round)."""
+    if tournament.is_individual:
+        name = names.normalise(team.name)
+        return Entry.objects.create(
+            tournament=tournament, team=scoring.make_team(NewTeam(name)),
+            player=Player.objects.create(name=name), seed=seed)
     return Entry.objects.create(tournament=tournament, team=scoring.make_team(team), seed=seed)
 
 
@@ -111,7 +121,7 @@ def _field_is_closed(tournament: Tournament) -> bool:
     Swiss takes a late team into its next round, and so does a Swiss then a knockout while
     a Swiss round is still to draw."""
     drawn = tournament.rounds.count()
-    if not drawn or tournament.format == Format.SWISS:
+    if not drawn or tournament.format in (Format.SWISS, Format.INDIVIDUAL):
         return False
     if tournament.format == Format.SWISS_KNOCKOUT:
         return drawn >= swiss_rounds_played(tournament.swiss_rounds, len(tournament.field))
@@ -163,6 +173,35 @@ def parse_team_list(text: str) -> list[ListedTeam]:
     return teams
 
 
+def parse_player_list(text: str) -> list[ListedTeam]:
+    """An individual night's list: one player per line, the whole line their name (a
+    comma there is part of it: "Tremblay, Anne"). Blank lines are skipped (and counted)."""
+    return [ListedTeam(line.strip(), line=number)
+            for number, line in enumerate((text or "").splitlines(), start=1) if line.strip()]
+
+
+def teams_by_lot(text: str, rng: random.Random | None = None) -> list[ListedTeam]:
+    """Partners drawn by lot for a whole night: the players listed (one per line) paired at
+    random, each pair a team named after its two players. An odd count is refused: somebody
+    would have no partner."""
+    players = [player.name for player in parse_player_list(text)]
+    if len(players) % 2:
+        refuse("odd_players", gettext_noop(
+            "%(count)s players: an odd number, so one would have no partner. Add or remove "
+            "one."), "teams", count=len(players))
+    (rng or random.SystemRandom()).shuffle(players)
+    return [ListedTeam(partnership_name(first, second), (first, second), line=number)
+            for number, (first, second) in enumerate(zip(players[::2], players[1::2],
+                                                         strict=True), start=1)]
+
+
+def parse_entry_list(tournament_format: str, text: str) -> list[ListedTeam]:
+    """A pasted list as the format takes it: players for an individual night, else teams."""
+    if tournament_format == Format.INDIVIDUAL:
+        return parse_player_list(text)
+    return parse_team_list(text)
+
+
 @transaction.atomic
 def set_seeds(*, tournament: Tournament, order: list[int]) -> None:
     """Seeds 1, 2, 3... to the entries in `order` (entry ids); before the first draw."""
@@ -197,18 +236,27 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
         entry.withdrawn = withdrawn
     entry.save(update_fields=["checked_in", "withdrawn"])
     current = locked.rounds.order_by("-number").first()
-    tables = Table.objects.filter(round=current).filter(Q(entry_a=entry) | Q(entry_b=entry))
+    tables = Table.objects.filter(round=current).filter(
+        Q(entry_a=entry) | Q(entry_b=entry) | Q(seats__entry=entry)).distinct()
     if withdrawn:
-        # A team that leaves mid-match forfeits it: the round can go on.
+        # A team (or a player) that leaves mid-match forfeits it: the round can go on.
         for table in tables.exclude(match__status=rules.Status.FINISHED):
-            scoring.forfeit(match=table.match_id, team=table.side_of(entry.pk))
+            scoring.forfeit(match=table.match_id, team=_side(table, entry))
     elif withdrawn is False:
         # Back after all (a click by mistake): its forfeits of this round are taken back.
         for table in tables.filter(match__finish_reason=rules.FinishReason.FORFEIT):
-            if table.match.forfeited_by == table.side_of(entry.pk):
+            if table.match.forfeited_by == _side(table, entry):
                 scoring.take_back_forfeit(match=table.match_id)
     bump(locked)
     return entry
+
+
+def _side(table: Table, entry: Entry) -> rules.Team:
+    """The side of the table's match an entry plays: a team's, or a player's seat's."""
+    if table.entry_a_id is not None:
+        return table.side_of(entry.pk)
+    seat = table.seats.get(entry=entry).seat
+    return rules.Team.A if seat in rules.SEATS_OF_TEAM[rules.Team.A] else rules.Team.B
 
 
 @transaction.atomic
@@ -216,16 +264,19 @@ def remove_entry(*, entry: Entry) -> None:
     """Take a team off the list, as long as it has not been drawn."""
     locked = lock(entry.tournament_id)
     drawn = (
-        Table.objects.filter(Q(entry_a=entry) | Q(entry_b=entry)).exists()
+        Table.objects.filter(Q(entry_a=entry) | Q(entry_b=entry) | Q(seats__entry=entry))
+        .exists()
         or Bye.objects.filter(entry=entry).exists()
     )
     if drawn:
         conflict("entry_drawn", gettext_noop(
             "%(name)s has been drawn: withdraw the team instead; its results stay."),
             name=entry.team.name)
-    team = entry.team
+    team, player = entry.team, entry.player
     entry.delete()
     team.delete()
+    if player is not None:
+        player.delete()
     bump(locked)
 
 

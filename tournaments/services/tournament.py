@@ -10,7 +10,14 @@ from scoring.errors import InvalidInput
 from scoring.models import MAX_ID, ConfirmationMode
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
-from tournaments.models import MAX_SWISS_ROUNDS, FirstRound, MissedRounds, Tournament
+from tournaments.models import (
+    MAX_INDIVIDUAL_ROUNDS,
+    MAX_SWISS_ROUNDS,
+    FirstRound,
+    MissedRounds,
+    SitOut,
+    Tournament,
+)
 from tournaments.services._common import (
     MAX_ROUND_MINUTES,
     MAX_TEAMS,
@@ -42,6 +49,9 @@ class Settings:
     swiss_first_round: str = FirstRound.BY_SEED
     missed_rounds: str = MissedRounds.LOSS
     confirmation: str = ConfirmationMode.RESULT
+    individual_rounds: int | None = None
+    sit_out: str = SitOut.NONE
+    sit_out_points: int = 0
 
 
 # A Swiss then a knockout whose organizer left "Teams in the knockout" empty: semi-finals.
@@ -64,8 +74,10 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
         settings.variant, rules.target_or_usual(settings.variant, settings.target), "N")
     if settings.format not in set(Format):
         problems.append(violation(
-            "format", gettext_noop("Choose a format: round robin, Swiss, knockout, or Swiss "
-                                   "then a knockout."), "format"))
+            "format", gettext_noop("Choose a format: round robin, Swiss, knockout, Swiss "
+                                   "then a knockout, or individual."), "format"))
+    if settings.format == Format.INDIVIDUAL:
+        problems += _individual_problems(settings)
     if settings.format in SWISS_FORMATS and settings.swiss_rounds is not None \
             and not (rules.is_whole(settings.swiss_rounds)
                      and 1 <= settings.swiss_rounds <= MAX_SWISS_ROUNDS):
@@ -104,11 +116,37 @@ def validate_settings(settings: Settings) -> list[rules.Violation]:
     return problems
 
 
+def _individual_problems(settings: Settings) -> list[rules.Violation]:
+    problems = []
+    if settings.individual_rounds is not None and not (
+            rules.is_whole(settings.individual_rounds)
+            and 1 <= settings.individual_rounds <= MAX_INDIVIDUAL_ROUNDS):
+        problems.append(violation(
+            "individual_rounds", gettext_noop("An individual night has 1 to %(max)s rounds "
+                                              "(leave it empty for what suits the field)."),
+            "individual_rounds", max=MAX_INDIVIDUAL_ROUNDS))
+    if settings.sit_out not in SitOut.values:
+        problems.append(violation("sit_out", gettext_noop(
+            "A round sat out scores nothing, a fixed number of points, or the player's own "
+            "average."), "sit_out"))
+    elif settings.sit_out == SitOut.FIXED and not (
+            rules.is_whole(settings.sit_out_points)
+            and 0 <= settings.sit_out_points <= MAX_SIT_OUT_POINTS):
+        problems.append(violation("sit_out_points", gettext_noop(
+            "A round sat out scores 0 to %(max)s points."), "sit_out_points",
+            max=MAX_SIT_OUT_POINTS))
+    return problems
+
+
 # What the organizer chooses, as the tournament holds it (the name and place normalised).
 CHOSEN = ("variant", "target", "format", "swiss_rounds", "knockout_size", "public", "date",
-          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation", "missed_rounds")
+          "round_minutes", "tiebreaks", "swiss_first_round", "confirmation", "missed_rounds",
+          "individual_rounds", "sit_out", "sit_out_points")
 # What cannot change once a round is drawn.
-FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round")
+FIXED = ("variant", "target", "format", "swiss_rounds", "knockout_size", "swiss_first_round",
+         "individual_rounds", "sit_out", "sit_out_points")
+# The most a round sat out may score: more than any match can.
+MAX_SIT_OUT_POINTS = 500
 
 
 def _chosen(settings: Settings) -> dict:
@@ -120,6 +158,10 @@ def _chosen(settings: Settings) -> dict:
         values["swiss_rounds"] = None
     values["knockout_size"] = _knockout_size(settings) \
         if settings.format == Format.SWISS_KNOCKOUT else None
+    if settings.format != Format.INDIVIDUAL:
+        values.update(individual_rounds=None, sit_out=SitOut.NONE)
+    if values["sit_out"] != SitOut.FIXED:
+        values["sit_out_points"] = 0
     return values
 
 

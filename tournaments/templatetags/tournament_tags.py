@@ -25,10 +25,11 @@ class Column:
 
 
 @register.simple_tag
-def standings_columns(*keys, buchholz=True) -> list[Column]:
-    """The standings' columns (all of them, or those named), in the active language."""
-    chosen = [metrics.METRICS[key] for key in keys] if keys else metrics.columns(
-        buchholz=buchholz)
+def standings_columns(*keys, buchholz=True, individual=False) -> list[Column]:
+    """The standings' columns (all of them, or those named), in the active language; an
+    individual night's in its own words."""
+    every = metrics.columns(buchholz=buchholz, individual=individual)
+    chosen = [next(m for m in every if m.key == key) for key in keys] if keys else every
     return [Column(m.key, translate(m.abbreviation), translate(m.title), m.wide, m.signed)
             for m in chosen]
 

@@ -16,11 +16,19 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
+from scoring.links import qr_svg
 from scoring.services import NewTeam
 from tournaments import services, suggestions
 from tournaments.etags import both_totals, etag
 from tournaments.formats import suggested_swiss_rounds
-from tournaments.forms import OrganizerForm, TeamForm, TeamListForm, TournamentForm
+from tournaments.forms import (
+    OrganizerForm,
+    PartnersByLotForm,
+    PlayerForm,
+    TeamForm,
+    TeamListForm,
+    TournamentForm,
+)
 from tournaments.models import Entry
 from tournaments.overview import overview
 from tournaments.selectors import draw_candidates, organized_by, tournament_for_organizer
@@ -63,7 +71,8 @@ def tournament_new(request):
     list_form = TeamListForm(request.POST or None, prefix="list")
     list_form.fields["teams"].required = False  # teams may come later
     if request.method == "POST" and form.is_valid():
-        teams = services.parse_team_list(request.POST.get("list-teams", ""))
+        teams = services.parse_entry_list(form.cleaned_data["format"],
+                                          request.POST.get("list-teams", ""))
         try:
             tournament = services.create_tournament(owner=request.user,
                                                     settings=form.settings(), teams=teams)
@@ -141,33 +150,50 @@ def organizer_remove(request, tournament, user_id):
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def teams(request, tournament):
-    team_form = TeamForm(request.POST if "add" in request.POST else None,
-                         players_url=suggestions.players_url(tournament, request.user))
+    # An individual night's entries are players, each added by name.
+    team_form = (PlayerForm if tournament.is_individual else TeamForm)(
+        request.POST if "add" in request.POST else None,
+        players_url=suggestions.players_url(tournament, request.user))
     list_form = TeamListForm(request.POST if "paste" in request.POST else None)
+    lot_form = PartnersByLotForm(request.POST if "lot" in request.POST else None)
+    if tournament.is_individual:
+        list_form.individual()
     status = 200
     if request.method == "POST":
         status = 422
-        form = team_form if "add" in request.POST else list_form
+        form = team_form if "add" in request.POST else lot_form if "lot" in request.POST \
+            else list_form
         if form.is_valid():
-            new = [form.team()] if form is team_form else services.parse_team_list(
-                form.cleaned_data["teams"])
             try:
-                added = services.add_teams(tournament=tournament, teams=new)
+                added = services.add_teams(tournament=tournament, teams=_new_entries(
+                    tournament, form, team_form, lot_form))
             except ScoringError as error:
                 _form_errors(form, error)
             else:
-                messages.success(request, ngettext(
-                    "%(count)s team added.", "%(count)s teams added.", len(added)
-                ) % {"count": len(added)})
+                messages.success(request, (ngettext(
+                    "%(count)s player added.", "%(count)s players added.", len(added))
+                    if tournament.is_individual else ngettext(
+                    "%(count)s team added.", "%(count)s teams added.", len(added)))
+                    % {"count": len(added)})
                 return redirect("tournament_teams", pk=tournament.pk)
     view = overview(tournament)
     removed = request.session.get(REMOVED) if request.GET.get("removed") else None
     return TemplateResponse(request, "tournaments/teams.html", {
         "tournament": tournament, "view": view, "team_form": team_form,
-        "list_form": list_form, "drawn": bool(view.rounds), "over": view.finished,
+        "list_form": list_form, "lot_form": lot_form, "drawn": bool(view.rounds),
+        "over": view.finished,
         "removed": removed if removed and removed.get("tournament") == tournament.pk
         else None,
     }, status=status)
+
+
+def _new_entries(tournament, form, team_form, lot_form) -> list:
+    """The teams (or players) one of the teams page's forms adds."""
+    if form is team_form:
+        return [form.team()]
+    if form is lot_form:
+        return services.teams_by_lot(form.cleaned_data["players"])
+    return services.parse_entry_list(tournament.format, form.cleaned_data["teams"])
 
 
 def _entry(tournament, entry_id) -> Entry:
@@ -265,6 +291,23 @@ def team_seeds(request, tournament):
     else:
         messages.success(request, _("Seeds saved."))
     return redirect("tournament_teams", pk=tournament.pk)
+
+
+@organizer_view
+@require_GET
+def name_cards(request, tournament):
+    """An individual night's name cards, to print: each player's name and a QR code of
+    their own page (where they sit each round, their results, their place)."""
+    if not tournament.is_individual:
+        raise Http404
+    cards = []
+    for entry in tournament.entries.select_related("team").filter(withdrawn=False).order_by(
+            "seed"):
+        link = request.build_absolute_uri(reverse("public_player",
+                                                  args=[tournament.pk, entry.pk]))
+        cards.append({"entry": entry, "link": link, "qr": qr_svg(link)})
+    return TemplateResponse(request, "tournaments/name_cards.html", {
+        "tournament": tournament, "cards": cards})
 
 
 # --- The dashboard -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ around it is rendered for its reader, with their own path and CSRF token.
 import hashlib
 
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -108,3 +108,29 @@ def _draw_live_part(request, tournament, page, tag, totals, key) -> tuple[str, s
     if drawn_for == tag:
         cache.set(key, html, STANDINGS_SECONDS)
     return html, drawn_for
+
+
+@require_GET
+def player_page(request, pk: int, entry_id: int):
+    """A player's own night at an individual night: where they sit this round, with whom,
+    their rounds so far and their place; live (its part alone for htmx's poll, 304 while
+    nothing changed). Opened from the player's name card or the list of seats."""
+    tournament, totals = tournament_for_public(pk, request.user)
+    if not tournament.is_individual:
+        raise Http404
+    tag = etag(tournament, "player", str(entry_id), totals=totals)
+    response = get_conditional_response(request, etag=_as_read_by(request, tag))
+    if response is None:
+        view = overview(tournament, players=False)
+        player = view.entry_by_id.get(entry_id)
+        if player is None:
+            raise Http404
+        context = {"tournament": tournament, "view": view, "player": player,
+                   "night": view.night_of(entry_id), "standing": view.standing_of(entry_id),
+                   "etag": tag, "own_path": request.path}
+        template = "tournaments/public/player.html" + ("#live" if request.htmx else "")
+        response = TemplateResponse(request, template, context)
+    response["ETag"] = _as_read_by(request, tag)
+    patch_cache_control(response, no_cache=True, private=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
+    return response

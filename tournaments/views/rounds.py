@@ -47,7 +47,7 @@ def draw_round(request, tournament):
         new_round = services.draw_next_round(
             tournament=tournament, allow_rematches=request.POST.get("allow_rematches") == "1")
     except ScoringError as error:
-        if "rematch_unavoidable" in error.codes:
+        if "rematch_unavoidable" in error.codes or "partners_again" in error.codes:
             # Never a dead end: say which pairs must meet again, and offer that draw.
             reason, *pairs = error.messages()
             return TemplateResponse(request, "tournaments/draw_rematch.html", {
