@@ -264,3 +264,22 @@ def test_an_individual_night_backed_up_and_restored_keeps_its_seats_and_standing
     with pytest.raises(Conflict) as refused:
         services.draw_next_round(tournament=restored)
     assert refused.value.violations[0].code == "no_round_left"
+
+
+def test_the_organizer_is_shown_who_would_partner_again_before_such_a_round_is_drawn(client):
+    """Four players over four rounds: after three, everyone has partnered everyone, so
+    round 4 repeats partners. The draw says who first and draws only when asked."""
+    owner = UserFactory()
+    client.force_login(owner)
+    tournament = night(owner, players=4, rounds=4)
+    for _ in range(3):
+        drawn = services.draw_next_round(tournament=tournament)
+        finish(drawn.tables.get().match)
+    asked = client.post(f"/tournaments/{tournament.pk}/rounds/")
+    page = asked.content.decode()
+    assert asked.status_code == 409 and "A partner again cannot be avoided" in page
+    assert page.count("would partner again") == 2
+    assert not tournament.rounds.filter(number=4).exists()
+    drawn = client.post(f"/tournaments/{tournament.pk}/rounds/", {"allow_rematches": "1"})
+    assert drawn.status_code == 302
+    assert tournament.rounds.get(number=4).with_rematches

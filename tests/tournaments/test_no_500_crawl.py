@@ -76,10 +76,13 @@ def _gets(t):
         urls += [reverse("public_player", args=[pk, e.pk]) for e in t.entries.all()]
     for r in t.rounds.all():
         urls += [reverse("tournament_round", args=[pk, r.number]),
-                 reverse("tournament_round_cards", args=[pk, r.number])]
+                 reverse("tournament_round_cards", args=[pk, r.number]),
+                 reverse("tournament_round_sheets", args=[pk, r.number])]
         for table in r.tables.all():
             urls.append(reverse("link:table", args=[table.match.scorekeeper_token]))
             urls.append(reverse("owned:table", args=[table.match_id]))
+            urls.append(reverse("opponents", args=[table.match.opponents_token]))
+            urls.append(reverse("tournament_table_paper", args=[pk, r.number, table.number]))
     return urls
 
 

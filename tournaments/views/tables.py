@@ -24,7 +24,7 @@ SHEET_LINES = 20
 def _table(tournament, number, table) -> Table:
     found = Table.objects.filter(round__tournament=tournament, round__number=number,
                                  number=table).select_related(
-        "match", "entry_a__team", "entry_b__team", "round").first()
+        "match__team_a", "match__team_b", "round").first()
     if found is None:
         raise Http404
     return found
@@ -108,7 +108,8 @@ def paper_result(request, tournament, number, table):
     """A table that kept its score on paper: its final result, in one step."""
     found = _table(tournament, number, table)
     match = found.match
-    names = (found.entry_a.name, found.entry_b.name)
+    # The match's teams: a table's two teams, or an individual night's two partnerships.
+    names = (match.team_a.name, match.team_b.name)
     form = PaperResultForm(request.POST or None, names=names,
                            quadrette=match.is_quadrette, initial=PaperResultForm.initial_for(match))
     status = 200
