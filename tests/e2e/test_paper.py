@@ -124,3 +124,29 @@ def test_score_sheets_print_one_page_per_table_with_long_names(live_server, new_
     # The players' full names and the long team names are printed.
     everything = " ".join(pages)
     assert "Tremblay-Bouchard" in everything and "Sainte-Anne-des-Monts" in everything
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_an_individual_nights_name_cards_print_whole_several_to_a_page(live_server, new_context,
+                                                                      log_in, paper):
+    """Each player's card, name and QR code, on one page, as many to a page as fit, none
+    blank, the screen's "Back · Print this page" line not printed."""
+    page = new_context(viewport={"width": 1366, "height": 768}, locale="fr-CA").new_page()
+    night = tournaments.create_tournament(
+        owner=log_in(page), settings=Settings(name="Vendredi à la mêlée", variant="politaine",
+                                              format="individual"),
+        teams=[NewTeam(player(j)) for j in range(18)])
+    pages = printed(page, live_server.url + f"/tournaments/{night.pk}/teams/name-cards/",
+                    paper, "name-cards")
+    assert all(text.strip() for text in pages), "a blank page"
+    assert "Imprimez cette page" not in " ".join(pages)
+    names = [player(j) for j in range(18)]
+    pages = [text.replace("- ", "-") for text in pages]  # a name broken at its hyphen
+    held = []
+    for text in pages:
+        here = [name for name in names if name in text]
+        assert text.count("/players/") == len(here)  # each card whole: its name and link
+        held.append(len(here))
+    assert min(held[:-1], default=4) >= 4, held  # as many to a page as fit
+    assert sorted(name for text in pages for name in names if name in text) == sorted(names)
+    assert len(pages) <= 18 // 4 + 1
