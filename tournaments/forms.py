@@ -179,15 +179,15 @@ class TeamListForm(forms.Form):
 class PlayerForm(forms.Form):
     """A player of an individual night, added by name."""
 
-    name = NameField(label=_("Player's name"), max_length=60)
-    PLAYERS = ("name",)
+    player = NameField(label=_("Player's name"), max_length=60)
+    PLAYERS = ("player",)
 
     def __init__(self, *args, players_url: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         offer_players(self, players_url)
 
     def team(self) -> NewTeam:
-        return NewTeam(self.cleaned_data["name"])
+        return NewTeam(self.cleaned_data["player"])
 
 
 class PartnersByLotForm(forms.Form):

@@ -29,8 +29,9 @@ from tournaments.selectors import organized_by
 FORM_PAGE = "clubs/form.html"
 SUGGESTIONS = 8
 # The fields whose typed names the roster answers: a club match's seats, a club night's
-# team players (tournaments.forms.TeamForm).
-TYPED_FIELDS = ("seat_n", "seat_s", "seat_e", "seat_w", "first_player", "second_player")
+# team players (tournaments.forms.TeamForm), an individual night's player (PlayerForm).
+TYPED_FIELDS = ("seat_n", "seat_s", "seat_e", "seat_w", "first_player", "second_player",
+                "player")
 
 
 @login_required

@@ -185,6 +185,22 @@ def test_a_club_nights_teams_page_offers_the_roster_as_players_are_typed(client,
     assert member(club, "Éloïse")
 
 
+def test_an_individual_nights_players_page_offers_the_roster_as_a_name_is_typed(
+        client, club, organizer):
+    night = make_tournament(organizer, teams=0, format="individual")
+    services.add_night(club=club, tournament=night)
+    teams_url = reverse("tournament_teams", args=[night.pk])
+    page = client.get(teams_url).content.decode()
+    assert '<datalist id="player-players"></datalist>' in page
+    assert 'list="player-players"' in page
+    suggest = client.get(reverse("club_suggest", args=[club.pk]),
+                         {"player": "den", "list": "player-players"}, **HTMX).content.decode()
+    assert '<datalist id="player-players">' in suggest and 'value="Denis"' in suggest
+    # A new name typed there joins the roster with the player.
+    client.post(teams_url, {"add": "1", "player": "Éloïse"})
+    assert member(club, "Éloïse")
+
+
 def test_only_the_clubs_organizers_are_offered_its_roster(client, club, organizer):
     night = make_tournament(organizer, teams=2)
     services.add_night(club=club, tournament=night)
