@@ -55,8 +55,14 @@ def build_world():
     club_match = clubs.start_match(club=club, owner=owner, variant="politaine",
                                    team_a=NewTeam("A", ("Anne", "Marc")),
                                    team_b=NewTeam("B", ("Luc", "Julie")))
+    # A private individual night: its players' pages and name cards.
+    night = make_tournament(owner, teams=0, format="individual", public=False)
+    services.add_organizer(tournament=night, username="coorg")
+    services.add_teams(tournament=night, teams=[NewTeam(name) for name in "ABCD"])
+    services.draw_next_round(tournament=night)
     return {"users": {"owner": owner, "organizer": organizer, "other": other},
-            "tournament": tournament, "table": table, "match": own_match, "entry": entry,
+            "tournament": tournament, "night": night, "table": table, "match": own_match,
+            "entry": entry,
             "club": club, "member": member, "season": season, "club_match": club_match}
 
 
@@ -143,6 +149,9 @@ CASES = [
     # A private tournament's public pages are for its organizers only.
     *[(f"public_{page}", "get", TOURNAMENT, ORGANIZERS)
       for page in ("standings", "draw", "results", "bracket", "projector")],
+    ("public_player", "get", lambda w: {"pk": w["night"].pk,
+                                        "entry_id": w["night"].entries.first().pk}, ORGANIZERS),
+    ("tournament_name_cards", "get", lambda w: {"pk": w["night"].pk}, ORGANIZERS),
     ("account", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("token_revoke", "post", lambda w: {"token_id": 1}, {"owner", "organizer", "other"}),
     ("token_create", "post", lambda w: {}, {"owner", "organizer", "other"}),
