@@ -95,7 +95,13 @@ def bracket_winners(round: Round) -> dict[int, int]:
 
 
 def tiebreaks_of(tournament: Tournament) -> tuple[str, ...]:
-    return tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
+    """The tie-breaks in the organizer's order (else the format's usual one). An individual
+    night keeps those that mean something for a player (tournaments.individual): the
+    settings form offers Buchholz to every format, and its order may name it."""
+    chosen = tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
+    if tournament.is_individual:
+        return tuple(key for key in chosen if key in individual.TIEBREAKS)
+    return chosen
 
 
 def placed(tournament: Tournament, standings: list[Standing]) -> list[Standing]:

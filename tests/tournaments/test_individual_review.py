@@ -1,0 +1,53 @@
+"""Individual nights as an organizer, a player and a spectator meet them outside the happy
+path: the settings form's tie-breaks, a result from paper, the CSV exports, a forged POST,
+a backup that does not hold together."""
+
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.services import NewTeam
+from tests.factories import UserFactory
+from tests.tournaments.helpers import finish
+from tournaments import services
+from tournaments.services import Settings
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Anne", "Bruno", "Carole", "Denis", "Élise", "François", "Gisèle", "Hugo", "Isabelle"]
+
+
+def night(owner, players=9, **settings):
+    return services.create_tournament(owner=owner, settings=Settings(
+        name="Vendredi à la mêlée", variant="politaine", format="individual", target=11,
+        **settings), teams=[NewTeam(name) for name in NAMES[:players]])
+
+
+def organizer_client(owner) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(owner)
+    return client
+
+
+def test_a_night_whose_organizer_put_buchholz_in_the_tie_breaks_still_shows_its_pages():
+    """The settings form offers Buchholz among the tie-breaks for every format: an organizer
+    who orders them "points difference, points for, Buchholz" on an individual night must
+    not bring down its dashboard, its standings and the API (Buchholz is left out there:
+    partners and opponents change every round)."""
+    owner = UserFactory()
+    tournament = night(owner)
+    client = organizer_client(owner)
+    response = client.post(reverse("tournament_settings", args=[tournament.pk]), {
+        "name": tournament.name, "variant": "politaine", "target": 11, "format": "individual",
+        "sit_out": "none", "confirmation": "result", "public": "on",
+        "tiebreak_1": "points_for", "tiebreak_2": "difference", "tiebreak_3": "buchholz"})
+    assert response.status_code == 302, response.content
+    table = services.draw_next_round(tournament=tournament).tables.first()
+    finish(table.match)
+    for path in (f"/tournaments/{tournament.pk}/", f"/t/{tournament.pk}/",
+                 f"/t/{tournament.pk}/projector/", f"/tournaments/{tournament.pk}/standings.csv",
+                 f"/api/v1/tournaments/{tournament.pk}/standings"):
+        assert client.get(path).status_code == 200, path
+    standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings").json()
+    assert standings["tiebreaks"] == ["points_for", "difference"]
