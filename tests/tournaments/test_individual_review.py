@@ -6,6 +6,7 @@ a backup that does not hold together."""
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from scoring.services import NewTeam
 from tests.factories import UserFactory
@@ -51,3 +52,20 @@ def test_a_night_whose_organizer_put_buchholz_in_the_tie_breaks_still_shows_its_
         assert client.get(path).status_code == 200, path
     standings = client.get(f"/api/v1/tournaments/{tournament.pk}/standings").json()
     assert standings["tiebreaks"] == ["points_for", "difference"]
+
+
+def test_the_organizer_enters_a_result_from_paper_at_an_individual_table():
+    owner = UserFactory()
+    tournament = night(owner)
+    table = services.draw_next_round(tournament=tournament).tables.select_related(
+        "match__team_a", "match__team_b").get(number=1)
+    client = organizer_client(owner)
+    url = reverse("tournament_table_paper", args=[tournament.pk, 1, 1])
+    page = client.get(url)
+    assert page.status_code == 200
+    for team in (table.match.team_a, table.match.team_b):  # "Anne & Carole" (N–S)...
+        assert escape(team.name) in page.content.decode()
+    response = client.post(url, {"score_a": 14, "score_b": 8, "ended": "target"})
+    assert response.status_code == 302, response.content
+    table.match.refresh_from_db()
+    assert (table.match.score_a, table.match.score_b, table.match.winner) == (14, 8, "a")

@@ -24,7 +24,7 @@ SHEET_LINES = 20
 def _table(tournament, number, table) -> Table:
     found = Table.objects.filter(round__tournament=tournament, round__number=number,
                                  number=table).select_related(
-        "match", "entry_a__team", "entry_b__team", "round").first()
+        "match__team_a", "match__team_b", "entry_a__team", "entry_b__team", "round").first()
     if found is None:
         raise Http404
     return found
@@ -108,7 +108,9 @@ def paper_result(request, tournament, number, table):
     """A table that kept its score on paper: its final result, in one step."""
     found = _table(tournament, number, table)
     match = found.match
-    names = (found.entry_a.name, found.entry_b.name)
+    # A team's entry, or at an individual night the round's partnership (its match's team).
+    names = (found.entry_a.name, found.entry_b.name) if found.entry_a_id is not None else (
+        match.team_a.name, match.team_b.name)
     form = PaperResultForm(request.POST or None, names=names,
                            quadrette=match.is_quadrette, initial=PaperResultForm.initial_for(match))
     status = 200
@@ -131,7 +133,7 @@ def paper_result(request, tournament, number, table):
                     "score_a": match.score_a, "score_b": match.score_b})
                 return _back(tournament)
     return TemplateResponse(request, "tournaments/paper.html", {
-        "tournament": tournament, "table": found, "match": match, "form": form,
+        "tournament": tournament, "table": found, "match": match, "form": form, "names": names,
         # Its hands ended the match: corrected on its page, never overwritten from paper.
         "ended_on_hands": match.is_finished and not match.from_paper and match.hand_count > 0,
     }, status=status)
