@@ -2,6 +2,8 @@
 path: the settings form's tie-breaks, a result from paper, the CSV exports, a forged POST,
 a backup that does not hold together."""
 
+import csv
+import io
 
 import pytest
 from django.test import Client
@@ -69,3 +71,16 @@ def test_the_organizer_enters_a_result_from_paper_at_an_individual_table():
     assert response.status_code == 302, response.content
     table.match.refresh_from_db()
     assert (table.match.score_a, table.match.score_b, table.match.winner) == (14, 8, "a")
+
+
+def test_the_results_csv_never_counts_a_round_sat_out_as_a_win():
+    owner = UserFactory()
+    tournament = night(owner)  # 9 players: one sits out each round
+    drawn = services.draw_next_round(tournament=tournament)
+    out = drawn.byes.select_related("entry__team").get().entry.name
+    response = organizer_client(owner).get(
+        reverse("tournament_results_csv", args=[tournament.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
+    sat_out, = [row for row in rows if row["team_a"] == out]
+    assert sat_out["winner"] == ""
+    assert sat_out["finish_reason"] == sat_out["status"] == "sat_out"
