@@ -84,3 +84,15 @@ def test_the_results_csv_never_counts_a_round_sat_out_as_a_win():
     sat_out, = [row for row in rows if row["team_a"] == out]
     assert sat_out["winner"] == ""
     assert sat_out["finish_reason"] == sat_out["status"] == "sat_out"
+
+
+def test_partners_by_lot_cannot_make_a_player_of_two_at_an_individual_night():
+    """The form is not on an individual night's players page; a POST made by hand must not
+    enter a "player" named "Xavier & Yves"."""
+    owner = UserFactory()
+    tournament = night(owner, players=4)
+    response = organizer_client(owner).post(
+        reverse("tournament_teams", args=[tournament.pk]),
+        {"lot": "1", "players": "Xavier\nYves"})
+    assert response.status_code in (400, 404, 422)
+    assert sorted(tournament.entries.values_list("team__name", flat=True)) == sorted(NAMES[:4])
