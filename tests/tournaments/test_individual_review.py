@@ -4,16 +4,20 @@ a backup that does not hold together."""
 
 import csv
 import io
+import json
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from scoring.errors import InvalidInput
 from scoring.services import NewTeam
 from tests.factories import UserFactory
 from tests.tournaments.helpers import finish
 from tournaments import services
+from tournaments.exports import tournament_data
+from tournaments.overview import overview
 from tournaments.services import Settings
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +100,26 @@ def test_partners_by_lot_cannot_make_a_player_of_two_at_an_individual_night():
         {"lot": "1", "players": "Xavier\nYves"})
     assert response.status_code in (400, 404, 422)
     assert sorted(tournament.entries.values_list("team__name", flat=True)) == sorted(NAMES[:4])
+
+
+@pytest.mark.parametrize("forge", ["team_tables_in_a_night", "seats_in_a_team_format"])
+def test_a_backup_whose_tables_do_not_fit_its_format_is_refused_whole(forge):
+    """An individual night's tables are its players by seat, a team format's its two teams:
+    a backup that mixes them (edited by hand) is refused, not restored into a tournament
+    whose every page then answers 500."""
+    owner = UserFactory()
+    tournament = night(owner, players=8)
+    services.draw_next_round(tournament=tournament)
+    data = json.loads(json.dumps(tournament_data(overview(tournament))))
+    if forge == "team_tables_in_a_night":
+        first, second = data["teams"][0]["key"], data["teams"][1]["key"]
+        for table in data["rounds"][0]["tables"]:
+            table.update(seats=None, team_a=first, team_b=second)
+    else:
+        data["tournament"]["format"] = "swiss"
+        data["tournament"].update(individual_rounds=None, sit_out="none", sit_out_points=0)
+        data["rounds"][0]["stage"] = "swiss"
+    before = owner.tournaments.count()
+    with pytest.raises(InvalidInput):
+        services.import_tournament(data=data, owner=owner)
+    assert owner.tournaments.count() == before
