@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
-from scoring.errors import InvalidInput
+from scoring.errors import Conflict, InvalidInput
+from scoring.models import Player
 from scoring.services import NewTeam
 from tests.factories import UserFactory
 from tests.tournaments.helpers import finish
@@ -123,3 +124,45 @@ def test_a_backup_whose_tables_do_not_fit_its_format_is_refused_whole(forge):
     with pytest.raises(InvalidInput):
         services.import_tournament(data=data, owner=owner)
     assert owner.tournaments.count() == before
+
+
+def test_names_pasted_before_the_format_was_set_to_individual_are_players_at_the_tables():
+    """An organizer pastes the evening's names one per line into a new tournament left on a
+    team format, then chooses "Individual" in the settings: each name must sit at the tables
+    as a player (the matches' seats, the club's ratings), as names entered afterwards do."""
+    owner = UserFactory()
+    tournament = services.create_tournament(owner=owner, settings=Settings(
+        name="Vendredi", variant="politaine", format="swiss", target=11),
+        teams=services.parse_team_list("\n".join(NAMES[:8])))
+    services.update_tournament(tournament=tournament, settings=Settings(
+        name="Vendredi", variant="politaine", format="individual", target=11))
+    table = services.draw_next_round(tournament=tournament).tables.select_related(
+        "match__seat_n", "match__seat_e", "match__seat_s", "match__seat_w").first()
+    seated = {seat.seat: seat.entry.name for seat in table.seats.select_related("entry__team")}
+    match = table.match
+    assert {"N": match.seat_n.name, "E": match.seat_e.name, "S": match.seat_s.name,
+            "W": match.seat_w.name} == seated
+
+
+def test_a_team_of_two_does_not_become_one_player_of_an_individual_night():
+    owner = UserFactory()
+    tournament = services.create_tournament(owner=owner, settings=Settings(
+        name="Vendredi", variant="politaine", format="swiss", target=11),
+        teams=[NewTeam("Les Bleus", ("Anne", "Marc")), NewTeam("Les Rouges", ("Luc", "Éva"))])
+    with pytest.raises(Conflict) as refused:
+        services.update_tournament(tournament=tournament, settings=Settings(
+            name="Vendredi", variant="politaine", format="individual", target=11))
+    assert refused.value.violations[0].code == "teams_of_two"
+    tournament.refresh_from_db()
+    assert tournament.format == "swiss"
+
+
+def test_players_of_a_night_turned_into_a_team_format_are_teams_again():
+    """Back from "Individual" to a team format before the first draw: the entries are teams
+    named after the players (no players of their own), as a pasted list of names makes."""
+    owner = UserFactory()
+    tournament = night(owner, players=4)
+    services.update_tournament(tournament=tournament, settings=Settings(
+        name="Vendredi", variant="politaine", format="swiss", target=11))
+    assert list(tournament.entries.values_list("player", flat=True)) == [None] * 4
+    assert not Player.objects.filter(name__in=NAMES[:4]).exists()
