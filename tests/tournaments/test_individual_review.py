@@ -7,7 +7,9 @@ import io
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -166,3 +168,22 @@ def test_players_of_a_night_turned_into_a_team_format_are_teams_again():
         name="Vendredi", variant="politaine", format="swiss", target=11))
     assert list(tournament.entries.values_list("player", flat=True)) == [None] * 4
     assert not Player.objects.filter(name__in=NAMES[:4]).exists()
+
+
+def test_the_score_sheets_of_a_round_read_as_many_queries_for_40_players_as_for_8():
+    """Each sheet names the four players at their seats: read with the night's entries, not
+    table by table."""
+    counts = []
+    for players in (8, 40):
+        owner = UserFactory()
+        tournament = services.create_tournament(owner=owner, settings=Settings(
+            name="Vendredi", variant="politaine", format="individual", target=11),
+            teams=[NewTeam(f"Joueur {i}") for i in range(1, players + 1)])
+        services.draw_next_round(tournament=tournament)
+        client = organizer_client(owner)
+        with CaptureQueriesContext(connection) as captured:
+            page = client.get(reverse("tournament_round_sheets", args=[tournament.pk, 1]))
+        assert page.status_code == 200
+        assert "Joueur 1" in page.content.decode()  # the players by seat
+        counts.append(len(captured.captured_queries))
+    assert counts[0] == counts[1], counts
