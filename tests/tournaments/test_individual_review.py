@@ -1,6 +1,7 @@
 """Individual nights as an organizer, a player and a spectator meet them outside the happy
 path: the settings form's tie-breaks, a result from paper, the CSV exports, a forged POST,
-a backup that does not hold together."""
+a backup that does not hold together, a format changed after the names were entered, the
+score sheets of a big night, the words of its refusals."""
 
 import csv
 import io
@@ -13,9 +14,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
+from accounts.services import issue_token
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import Player
 from scoring.services import NewTeam
+from tests.api.conftest import ApiClient
 from tests.factories import UserFactory
 from tests.tournaments.helpers import finish
 from tournaments import services
@@ -187,3 +190,21 @@ def test_the_score_sheets_of_a_round_read_as_many_queries_for_40_players_as_for_
         assert "Joueur 1" in page.content.decode()  # the players by seat
         counts.append(len(captured.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_an_individual_night_speaks_of_players_when_it_refuses_one_or_removes_one():
+    """The players page's list, the API's late arrival and the removal's question say
+    "player", not "team" (English and French)."""
+    owner = UserFactory()
+    tournament = night(owner, players=4)
+    client = organizer_client(owner)
+    pasted = client.post(reverse("tournament_teams", args=[tournament.pk]),
+                         {"paste": "1", "teams": "Hugo\n" + "x" * 61})
+    assert "Line 2: a player&#x27;s name has 1 to 60 characters." in pasted.content.decode()
+    api = ApiClient(client, issue_token(user=owner), language="fr-CA")
+    again = api.post(f"/tournaments/{tournament.pk}/players", {"name": "ANNE"})
+    assert again.json()["detail"] == "Joueur 1 : ANNE est déjà dans le tournoi."
+    anne = tournament.entries.get(team__name="Anne")
+    asked = client.get(reverse("tournament_team_remove", args=[tournament.pk, anne.pk]))
+    assert "Anne leaves the list of players." in asked.content.decode()
+    assert "Keep the player" in asked.content.decode()

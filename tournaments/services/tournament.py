@@ -176,7 +176,8 @@ def _apply(tournament: Tournament, settings: Settings) -> None:
 @transaction.atomic
 def create_tournament(*, owner, settings: Settings, teams=()) -> Tournament:
     """A new tournament, with its teams in seed order (the first is seed 1)."""
-    problems = validate_settings(settings) + validate_new_teams(teams)
+    problems = validate_settings(settings) + validate_new_teams(
+        teams, individual=settings.format == Format.INDIVIDUAL)
     if problems:
         raise InvalidInput(problems)
     tournament = Tournament(owner=owner)
