@@ -12,7 +12,7 @@ from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
 from scoring.models import Player
-from scoring.services import NewTeam
+from scoring.services import PLAYER_NAME_MAX, NewTeam
 from tournaments.formats import Format, swiss_rounds_played
 from tournaments.models import Bye, Entry, Table, Tournament
 from tournaments.services._common import (
@@ -198,8 +198,20 @@ def parse_player_list(text: str) -> list[ListedTeam]:
 def teams_by_lot(text: str, rng: random.Random | None = None) -> list[ListedTeam]:
     """Partners drawn by lot for a whole night: the players listed (one per line) paired at
     random, each pair a team named after its two players. An odd count is refused: somebody
-    would have no partner."""
-    players = [player.name for player in parse_player_list(text)]
+    would have no partner; so is a name too long, or listed twice, by its line."""
+    listed = parse_player_list(text)
+    # Each name said by its line of the text: once paired, a refusal could only name a pair.
+    seen: set[str] = set()
+    for player in listed:
+        if problem := names.refusal([player.name], PLAYER_NAME_MAX, violation(
+                "team", _WRONG[True, True], "players", line=player.line)):
+            raise InvalidInput([problem])
+        if names.key(player.name) in seen:
+            refuse("player_listed_twice", gettext_noop(
+                "Line %(line)s: %(name)s is listed twice."), "players",
+                name=names.normalise(player.name), line=player.line)
+        seen.add(names.key(player.name))
+    players = [player.name for player in listed]
     if len(players) % 2:
         refuse("odd_players", gettext_noop(
             "%(count)s players: an odd number, so one would have no partner. Add or remove "
