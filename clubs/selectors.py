@@ -14,8 +14,8 @@ from clubs import charts, rating_model, seasons, stats
 from clubs.models import Attribution, Club, Member, RatingChange, Seat
 from scoring import names, rules
 from scoring.models import MAX_ID, Hand, Match
-from tournaments.models import Bye, Entry, Table
-from tournaments.selectors import standings_from
+from tournaments.models import Bye, Entry, Table, TableSeat
+from tournaments.selectors import seats_of_tables, standings_from
 
 SEATS = ("n", "s", "e", "w")
 
@@ -174,7 +174,7 @@ def rating_history(member_id: int) -> list[RatingChange]:
 
 def season_nights(season) -> list:
     """The season's nights as clubs.seasons reads them, with the tournaments' standings:
-    five queries whatever the number of nights."""
+    five queries whatever the number of nights (six with individual nights)."""
     nights = list(season.nights.select_related("tournament").order_by(
         "tournament__date", "tournament__created_at", "tournament_id"))
     ids = [n.tournament_id for n in nights]
@@ -193,6 +193,10 @@ def season_nights(season) -> list:
     for bye in Bye.objects.filter(round__tournament_id__in=ids).annotate(
             tournament=F("round__tournament_id")):
         byes[bye.tournament].append(bye)
+    # The individual nights' players by seat, all of them at once (their tables hold none).
+    individual = [n.tournament_id for n in nights if n.tournament.is_individual]
+    seats = seats_of_tables(TableSeat.objects.filter(
+        table__round__tournament_id__in=individual)) if individual else {}
     found = []
     for night in nights:
         tournament = night.tournament
@@ -200,7 +204,7 @@ def season_nights(season) -> list:
             continue  # not played yet
         by_entry = {e.pk: e for e in entries[tournament.pk]}
         standings = standings_from(tournament, entries[tournament.pk], tables[tournament.pk],
-                                   byes[tournament.pk])
+                                   byes[tournament.pk], seats)
         places = tuple((s.rank, tuple(m for m in (by_entry[s.team_id].first,
                                                    by_entry[s.team_id].second,
                                                    by_entry[s.team_id].alone) if m))

@@ -5,6 +5,7 @@ import io
 from collections.abc import Iterable
 
 from scoring.models import Hand, HandRevision
+from tournaments.formats import Stage
 from tournaments.overview import Overview
 
 FORMAT_VERSION = 1
@@ -55,9 +56,13 @@ def results_csv(view: Overview) -> str:
                 yield [round_view.round.number, t.table.number, t.entry_a.name, t.entry_b.name,
                        t.match.score_a, t.match.score_b, t.winner.name if t.winner else "",
                        t.match.finish_reason or "", t.match.hand_count, t.match.status]
+            # A bye is a win with no points; a round sat out at an individual night is none.
+            sat_out = round_view.round.stage == Stage.INDIVIDUAL
             for entry in round_view.byes:
-                yield [round_view.round.number, "", entry.name, "", "", "", entry.name, "bye",
-                       "", "bye"]
+                yield ([round_view.round.number, "", entry.name, "", "", "", "", "sat_out", "",
+                        "sat_out"] if sat_out else
+                       [round_view.round.number, "", entry.name, "", "", "", entry.name, "bye",
+                        "", "bye"])
 
     return csv_text(["round", "table", "team_a", "team_b", "score_a", "score_b", "winner",
                  "finish_reason", "hands", "status"], rows())

@@ -95,7 +95,13 @@ def bracket_winners(round: Round) -> dict[int, int]:
 
 
 def tiebreaks_of(tournament: Tournament) -> tuple[str, ...]:
-    return tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
+    """The tie-breaks in the organizer's order (else the format's usual one). An individual
+    night keeps those that mean something for a player (tournaments.individual): the
+    settings form offers Buchholz to every format, and its order may name it."""
+    chosen = tuple(tournament.tiebreaks) or default_tiebreaks(tournament.format)
+    if tournament.is_individual:
+        return tuple(key for key in chosen if key in individual.TIEBREAKS)
+    return chosen
 
 
 def placed(tournament: Tournament, standings: list[Standing]) -> list[Standing]:
@@ -114,9 +120,17 @@ def placed(tournament: Tournament, standings: list[Standing]) -> list[Standing]:
     return final_placings(standings, list(rounds.values()))
 
 
-def standings_from(tournament, entries, tables, byes) -> list[Standing]:
-    if tournament.is_individual:  # its tables are read with their seats
-        return individual_standings(tournament, entries).standings
+def standings_from(tournament, entries, tables, byes, seats=None) -> list[Standing]:
+    """The standings from the tables (their matches read) and byes; an individual night's
+    with its tables' `seats` (seats_of_tables), read here when not given."""
+    if tournament.is_individual:
+        if seats is None:
+            return individual_standings(tournament, entries).standings
+        finished = [(t.pk, t.round_id, t.match.score_a, t.match.score_b, t.match.winner,
+                     t.match.confirmation, t.match_id, t.match.version)
+                    for t in tables if t.match.status == rules.Status.FINISHED]
+        return individual_standings_of(tournament, entries, seats, finished,
+                                       [(b.round_id, b.entry_id) for b in byes]).standings
     teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
     return compute_standings(teams, finished_results(tables), [b.entry_id for b in byes],
                              tiebreaks_of(tournament))
@@ -192,28 +206,43 @@ def individual_standings(tournament: Tournament, entries=None) -> StandingsRead:
     teams' columns: a player is a line, the rounds sat out its byes."""
     if entries is None:
         entries = Entry.objects.filter(tournament=tournament).select_related("team")
+    finished = Table.objects.filter(
+        round__tournament=tournament, match__status=rules.Status.FINISHED).values_list(
+        "pk", "round_id", "match__score_a", "match__score_b", "match__winner",
+        "match__confirmation", "match_id", "match__version")
+    return individual_standings_of(
+        tournament, entries, seats_of_tables(TableSeat.objects.filter(
+            table__round__tournament=tournament)), finished,
+        Bye.objects.filter(round__tournament=tournament).values_list("round_id", "entry_id"))
+
+
+def seats_of_tables(seats) -> dict[int, dict[str, int]]:
+    """Each table's players (entry ids) by seat, from TableSeat rows (one query)."""
+    found: dict[int, dict[str, int]] = {}
+    for table_id, seat, entry_id in seats.values_list("table_id", "seat", "entry_id"):
+        found.setdefault(table_id, {})[seat] = entry_id
+    return found
+
+
+def individual_standings_of(tournament: Tournament, entries, seats: dict[int, dict[str, int]],
+                            finished, sat_out) -> StandingsRead:
+    """An individual night's standings from what was read: `seats` (seats_of_tables), the
+    `finished` tables (table id, round id, the match's scores, winner, confirmation, id and
+    version) and those who sat out (round id, entry id)."""
     players = [individual.PlayerRecord(e.pk, e.name, e.seed, e.withdrawn) for e in entries]
-    seats: dict[int, dict[str, int]] = {}
-    for table_id, seat, entry_id in TableSeat.objects.filter(
-            table__round__tournament=tournament).values_list("table_id", "seat", "entry_id"):
-        seats.setdefault(table_id, {})[seat] = entry_id
-    rounds = {number: ([], []) for number in Round.objects.filter(tournament=tournament)
-              .order_by("number").values_list("number", flat=True)}
+    rounds: dict[int, tuple[list, list]] = {}
     provisional, matches = set(), []
-    for table_id, number, score_a, score_b, winner, confirmation, match_id, version in (
-        Table.objects.filter(round__tournament=tournament, match__status=rules.Status.FINISHED)
-        .values_list("pk", "round__number", "match__score_a", "match__score_b",
-                     "match__winner", "match__confirmation", "match_id", "match__version")):
+    for table_id, round_id, score_a, score_b, winner, confirmation, match_id, version in (
+            finished):
         at = seats[table_id]
-        rounds[number][0].append(individual.TableResult(
+        rounds.setdefault(round_id, ([], []))[0].append(individual.TableResult(
             north=at["N"], east=at["E"], south=at["S"], west=at["W"], score_ns=score_a,
             score_ew=score_b, winner="NS" if winner == rules.Team.A else "EW"))
         matches.append((match_id, version))
         if confirmation in PROVISIONAL:
             provisional.update(at.values())
-    for number, entry_id in Bye.objects.filter(round__tournament=tournament).values_list(
-            "round__number", "entry_id"):
-        rounds[number][1].append(entry_id)
+    for round_id, entry_id in sat_out:
+        rounds.setdefault(round_id, ([], []))[1].append(entry_id)
     rows = individual.individual_standings(
         players, [individual.RoundRecord(tuple(results), tuple(out))
                   for results, out in rounds.values()],

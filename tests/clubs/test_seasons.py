@@ -162,3 +162,37 @@ def tournaments_standings(night):
     from tournaments.selectors import read_standings
 
     return read_standings(night).standings
+
+
+def individual_season(organizer, club_name, nights):
+    """A season of `nights` individual nights of 8 players, two rounds each, played."""
+    from scoring.services import NewTeam
+    from tournaments import services as tournaments
+
+    club = services.create_club(owner=organizer, name=club_name)
+    added = []
+    for _ in range(nights):
+        night = make_tournament(organizer, teams=0, format="individual", individual_rounds=2)
+        tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {i}") for i in range(8)])
+        added.append(services.add_night(club=club, tournament=night).pk)
+        play_rounds(night, 2)
+    return save_season(club=club, name="Automne", points_table=DEFAULT_POINTS_TABLE,
+                       best_of=None, nights=added)
+
+
+def test_a_season_of_individual_nights_reads_the_same_queries_for_four_nights_as_for_one(
+        client, organizer):
+    """The season's page and its API read every night's standings at once: a season of
+    Friday nights à la mêlée does not cost four more queries a night."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for nights in (1, 4):
+        season = individual_season(organizer, f"Les As {nights}", nights)
+        for path in (reverse("season_page", args=[season.pk]),
+                     f"/api/v1/seasons/{season.pk}/standings"):
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(path).status_code == 200, path
+            counts.append((path.startswith("/api"), len(captured.captured_queries)))
+    assert counts[0] == counts[2] and counts[1] == counts[3], counts

@@ -318,3 +318,19 @@ def test_the_date_stays_when_a_french_organizer_saves_the_settings(client, organ
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.date == datetime.date(2026, 11, 24)
+
+
+@pytest.mark.parametrize(("pasted", "said"), [
+    ("Anne\nBruno\nCarole\n" + "x" * 61, "Line 4: a player&#x27;s name has 1 to 60 characters."),
+    ("Anne\nBruno\nanne\nDenis", "Line 3: anne is listed twice."),
+])
+def test_partners_by_lot_name_the_line_of_the_list_that_is_wrong(client, organizer, pasted,
+                                                                 said):
+    """Players are paired at random after they are read: a refusal must point at the line
+    the organizer typed, not at the pair it would have made."""
+    tournament = make_tournament(organizer, teams=0)
+    response = client.post(reverse("tournament_teams", args=[tournament.pk]),
+                           {"lot": "1", "players": pasted})
+    assert response.status_code == 422
+    assert said in response.content.decode()
+    assert not tournament.entries.exists()

@@ -118,6 +118,9 @@ def _import_tournament(data: dict, owner) -> Tournament:
         for table in round_data["tables"]:
             # An individual night's table: its four players by seat, partnered for the round.
             seats = {seat: entries[key] for seat, key in (table.get("seats") or {}).items()}
+            if bool(seats) != tournament.is_individual:
+                raise ValueError("an individual night's tables seat four players, a team "
+                                 "format's hold two teams")
             if seats:
                 entry_a = entry_b = None
                 team_a, team_b = individual_rounds.partnerships(seats)

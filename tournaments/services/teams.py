@@ -12,7 +12,7 @@ from scoring import names, rules
 from scoring import services as scoring
 from scoring.errors import InvalidInput
 from scoring.models import Player
-from scoring.services import NewTeam
+from scoring.services import PLAYER_NAME_MAX, NewTeam
 from tournaments.formats import Format, swiss_rounds_played
 from tournaments.models import Bye, Entry, Table, Tournament
 from tournaments.services._common import (
@@ -26,32 +26,45 @@ from tournaments.services._common import (
     violation,
 )
 
+# What is wrong with a new entry, said of a team or (individual=True) of a player, on a
+# line of a pasted list or at a place in a list.
+_WRONG = {
+    (False, True): gettext_noop(
+        "Line %(line)s: a team name of 1 to 60 characters and two players, or none."),
+    (False, False): gettext_noop(
+        "Team %(line)s: a name of 1 to 60 characters and two players, or none."),
+    (True, True): gettext_noop("Line %(line)s: a player's name has 1 to 60 characters."),
+    (True, False): gettext_noop("Player %(line)s: a name has 1 to 60 characters."),
+}
+_TAKEN = {
+    (False, True): gettext_noop("Line %(line)s: %(name)s is already in the tournament."),
+    (False, False): gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
+    (True, True): gettext_noop("Line %(line)s: %(name)s is already in the tournament."),
+    (True, False): gettext_noop("Player %(line)s: %(name)s is already in the tournament."),
+}
 
-def validate_new_teams(teams, taken=(), players=None) -> list[rules.Violation]:
+
+def validate_new_teams(teams, taken=(), players=None, *,
+                       individual: bool = False) -> list[rules.Violation]:
     """Every reason the teams cannot join: a team as scoring.services.team_refusal sees it,
     said per line of a pasted list (or per place in the list); a name already taken, in any
     look-alike form; a player on two teams (one player, one team: names compared as
     scoring.names.key compares them, `players` the tournament's players and their teams);
-    too many teams."""
+    too many teams. At an individual night (`individual`), each entry is a player, and
+    said so."""
     problems = []
     keys = {names.key(name) for name in taken}
     playing = {names.key(player): team for player, team in (players or {}).items()}
     for number, team in enumerate(teams, start=1):
         # A pasted list names the line of the text; other lists, the team's place in them.
         line = getattr(team, "line", None)
-        wrong = violation("team", gettext_noop(
-            "Line %(line)s: a team name of 1 to 60 characters and two players, or none.")
-            if line else gettext_noop(
-            "Team %(line)s: a name of 1 to 60 characters and two players, or none."),
-            "teams", line=line or number)
+        wrong = violation("team", _WRONG[individual, bool(line)], "teams", line=line or number)
         if refusals := scoring.team_refusal(team, wrong, wrong):
             problems.append(refusals[0])
         elif names.key(team.name) in keys:
             problems.append(violation(
-                "team_name_taken", gettext_noop("Line %(line)s: %(name)s is already in the "
-                                                "tournament.") if line else
-                gettext_noop("Team %(line)s: %(name)s is already in the tournament."),
-                "teams", name=names.normalise(team.name), line=line or number))
+                "team_name_taken", _TAKEN[individual, bool(line)], "teams",
+                name=names.normalise(team.name), line=line or number))
         elif problem := _player_elsewhere(team, playing, line or number, bool(line)):
             problems.append(problem)
         else:
@@ -60,6 +73,7 @@ def validate_new_teams(teams, taken=(), players=None) -> list[rules.Violation]:
                             for player in team.players})
     if len(keys) > MAX_TEAMS:
         problems.append(violation("too_many_teams", gettext_noop(
+            "A tournament has at most %(max)s players.") if individual else gettext_noop(
             "A tournament has at most %(max)s teams."), "teams", max=MAX_TEAMS))
     return problems
 
@@ -136,7 +150,8 @@ def add_teams(*, tournament: Tournament, teams) -> list[Entry]:
     if _field_is_closed(locked):
         _refuse_new_team(locked)
     taken = [entry.team.name for entry in locked.entries.select_related("team")]
-    if problems := validate_new_teams(teams, taken, tournament_players(locked)):
+    if problems := validate_new_teams(teams, taken, tournament_players(locked),
+                                      individual=locked.is_individual):
         raise InvalidInput(problems)
     seed = max((e.seed for e in locked.entries.all()), default=0)
     entries = [create_entry(locked, team, seed + i) for i, team in enumerate(teams, start=1)]
@@ -183,8 +198,20 @@ def parse_player_list(text: str) -> list[ListedTeam]:
 def teams_by_lot(text: str, rng: random.Random | None = None) -> list[ListedTeam]:
     """Partners drawn by lot for a whole night: the players listed (one per line) paired at
     random, each pair a team named after its two players. An odd count is refused: somebody
-    would have no partner."""
-    players = [player.name for player in parse_player_list(text)]
+    would have no partner; so is a name too long, or listed twice, by its line."""
+    listed = parse_player_list(text)
+    # Each name said by its line of the text: once paired, a refusal could only name a pair.
+    seen: set[str] = set()
+    for player in listed:
+        if problem := names.refusal([player.name], PLAYER_NAME_MAX, violation(
+                "team", _WRONG[True, True], "players", line=player.line)):
+            raise InvalidInput([problem])
+        if names.key(player.name) in seen:
+            refuse("player_listed_twice", gettext_noop(
+                "Line %(line)s: %(name)s is listed twice."), "players",
+                name=names.normalise(player.name), line=player.line)
+        seen.add(names.key(player.name))
+    players = [player.name for player in listed]
     if len(players) % 2:
         refuse("odd_players", gettext_noop(
             "%(count)s players: an odd number, so one would have no partner. Add or remove "
@@ -294,7 +321,8 @@ def restore_entry(*, tournament: Tournament, team: NewTeam, seed: int,
             "A round has been drawn since: add %(name)s again as a new team."),
             name=names.normalise(team.name))
     taken = [entry.team.name for entry in locked.entries.select_related("team")]
-    if problems := validate_new_teams([team], taken, tournament_players(locked)):
+    if problems := validate_new_teams([team], taken, tournament_players(locked),
+                                      individual=locked.is_individual):
         raise InvalidInput(problems)
     seeds = set(locked.entries.values_list("seed", flat=True))
     if not (1 <= seed <= MAX_TEAMS) or seed in seeds:

@@ -7,12 +7,13 @@ from django.utils.translation import gettext_noop
 
 from scoring import names, rules
 from scoring.errors import InvalidInput
-from scoring.models import MAX_ID, ConfirmationMode
+from scoring.models import MAX_ID, ConfirmationMode, Player
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
 from tournaments.models import (
     MAX_INDIVIDUAL_ROUNDS,
     MAX_SWISS_ROUNDS,
+    Entry,
     FirstRound,
     MissedRounds,
     SitOut,
@@ -175,7 +176,8 @@ def _apply(tournament: Tournament, settings: Settings) -> None:
 @transaction.atomic
 def create_tournament(*, owner, settings: Settings, teams=()) -> Tournament:
     """A new tournament, with its teams in seed order (the first is seed 1)."""
-    problems = validate_settings(settings) + validate_new_teams(teams)
+    problems = validate_settings(settings) + validate_new_teams(
+        teams, individual=settings.format == Format.INDIVIDUAL)
     if problems:
         raise InvalidInput(problems)
     tournament = Tournament(owner=owner)
@@ -197,10 +199,35 @@ def update_tournament(*, tournament: Tournament, settings: Settings) -> Tourname
                                       for name in FIXED):
         conflict("settings_fixed", gettext_noop(
             "The game, target and format cannot change once a round is drawn."))
+    was_individual = locked.is_individual
     _apply(locked, settings)
+    if locked.is_individual != was_individual:
+        _entries_as_the_format_takes_them(locked)
     locked.version += 1
     locked.save()
     return locked
+
+
+def _entries_as_the_format_takes_them(tournament: Tournament) -> None:
+    """The entries made before the format changed to or from an individual night (before
+    the first draw, as any change of format): an individual night's entry is a player who
+    sits at the tables, a team format's a team. A team of no named players (a name per line
+    pasted) becomes a player of its name; a player, a team of their name alone. A team of
+    two cannot become one player: refused."""
+    entries = list(tournament.entries.select_related("team", "player"))
+    if tournament.is_individual:
+        if pairs := [e.team.name for e in entries if e.team.first_player_id is not None]:
+            conflict("teams_of_two", gettext_noop(
+                "%(team)s is a team of two players, and an individual night takes players one "
+                "by one: remove its teams first."), team=pairs[0])
+        for entry in entries:
+            if entry.player_id is None:
+                entry.player = Player.objects.create(name=entry.team.name)
+                entry.save(update_fields=["player"])
+        return
+    players = [entry.player_id for entry in entries if entry.player_id is not None]
+    Entry.objects.filter(pk__in=[entry.pk for entry in entries]).update(player=None)
+    Player.objects.filter(pk__in=players).delete()
 
 
 @transaction.atomic

@@ -158,6 +158,8 @@ def teams(request, tournament):
     lot_form = PartnersByLotForm(request.POST if "lot" in request.POST else None)
     if tournament.is_individual:
         list_form.individual()
+    if tournament.is_individual and "lot" in request.POST:
+        raise Http404  # partners for the night are a team format's: the page has no such form
     status = 200
     if request.method == "POST":
         status = 422
