@@ -40,6 +40,13 @@ def csv_text(header: list[str], rows: Iterable[list]) -> str:
 
 def standings_csv(view: Overview) -> str:
     entries = view.entry_by_id
+    if view.tournament.is_individual:  # a player a line; a round sat out is no win
+        return csv_text(
+            ["rank", "player", "seed", "rounds_played", "wins", "losses", "sat_out",
+             "points_for", "points_against", "difference", "withdrawn"],
+            ([s.rank, s.name, s.seed, s.played, s.wins, s.losses, s.byes, s.points_for,
+              s.points_against, s.difference, "yes" if s.withdrawn else ""]
+             for s in view.standings))
     return csv_text(
         ["rank", "team", "players", "seed", "played", "wins", "losses", "byes", "points_for",
          "points_against", "difference", "buchholz", "withdrawn"],

@@ -305,6 +305,12 @@ def field_size(tournament: Tournament, entries, drawn=None) -> int:
 
 
 def rounds_in_all(tournament: Tournament, entries, drawn=None) -> int:
+    """The rounds of the tournament in all. An individual night that fewer than four
+    players are left to play (the others gone home) ends with the rounds it has drawn: no
+    table can be seated any more."""
+    if tournament.is_individual and tournament.field and len(
+            draw_candidates(entries, tournament.field)) < individual.TABLE:
+        return tournament.rounds.count()
     return total_rounds(tournament.format, field_size=field_size(tournament, entries, drawn),
                         swiss_rounds=tournament.swiss_rounds,
                         knockout_size=tournament.knockout_size,

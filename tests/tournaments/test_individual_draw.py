@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from tests.conftest import SCALE
 from tournaments.draw import DrawError
-from tournaments.individual import SEATS, PastRound, Seating, draw_individual_round, lookahead
+from tournaments.individual import (
+    SEATS,
+    PastRound,
+    Seating,
+    draw_individual_round,
+    lookahead,
+    whist_schedule,
+)
 from tournaments.individual.rounds import sitting_out_next
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +83,11 @@ def new_partners_for_all(seated, before):
 
 
 def check_sitting_out(present, past, draw):
+    # A round a player missed (not come yet, or gone) counts as one sat out, for the turn.
     counts = Counter(player for r in past for player in r.sitting_out)
+    for player in present:
+        counts[player] += sum(player not in seated_in(r.tables) + list(r.sitting_out)
+                              for r in past)
     out = set(draw.sitting_out)
     playing = set(present) - out
     # In turn: nobody sits out more often than anyone else present would have.
@@ -142,13 +153,20 @@ def test_a_player_who_left_is_not_drawn_and_a_late_arrival_is():
     assert 11 in seated_in(draw.tables) + draw.sitting_out
 
 
-def test_a_late_arrival_takes_a_turn_sitting_out_before_anyone_sits_out_twice():
+def test_a_late_arrival_plays_the_round_they_come_for_their_missed_rounds_count_as_sat_out():
     night = Night()
     for _ in range(5):  # five rounds of ten: each round two sit out, ten sit-outs
         night.play(range(1, 11))
     assert sorted(p for r in night.past for p in r.sitting_out) == list(range(1, 11))
-    draw = night.play(range(1, 12))  # three sit out now: the newcomer, and two for a 2nd time
-    assert 11 in draw.sitting_out
+    draw = night.play(range(1, 12))  # three sit out now, each for a second time
+    assert 11 not in draw.sitting_out and len(draw.sitting_out) == 3
+
+
+def test_a_late_arrival_never_sits_out_the_first_round_they_come_for():
+    first = whist_schedule(8)[0]  # round 1 of eight players, 0 to 7
+    for seed in range(40):
+        drawn = draw_individual_round(list(range(9)), [first], rng=random.Random(seed))
+        assert 8 not in drawn.sitting_out, seed
 
 
 def test_sitting_out_goes_round_before_anyone_sits_out_again():

@@ -283,3 +283,22 @@ def test_the_organizer_is_shown_who_would_partner_again_before_such_a_round_is_d
     drawn = client.post(f"/tournaments/{tournament.pk}/rounds/", {"allow_rematches": "1"})
     assert drawn.status_code == 302
     assert tournament.rounds.get(number=4).with_rematches
+
+
+def test_a_night_left_with_three_players_ends_and_can_be_closed_with_its_winner():
+    """Two of five go home after round 1: no table can be seated any more, so the night
+    ends with the round it played (a draw says why), and the organizers close it."""
+    tournament = night(UserFactory(), players=5, rounds=5)
+    for table in services.draw_next_round(tournament=tournament).tables.all():
+        finish(table.match)
+    for entry in Entry.objects.filter(tournament=tournament).order_by("-seed")[:2]:
+        services.set_entry_flags(entry=entry, withdrawn=True)
+    tournament.refresh_from_db()
+    view = overview(tournament)
+    assert view.finished and view.total_rounds == 1 and view.champion is not None
+    with pytest.raises(Conflict) as refused:
+        services.draw_next_round(tournament=tournament)
+    assert refused.value.violations[0].code == "too_few_players"
+    services.close_tournament(tournament=tournament)
+    tournament.refresh_from_db()
+    assert tournament.closed_at is not None

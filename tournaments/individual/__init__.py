@@ -10,7 +10,7 @@ table with a new partner. Plain Python with no Django import, like tournaments/d
 """
 
 from tournaments.individual.draw import IndividualDraw, draw_individual_round
-from tournaments.individual.rounds import SEATS, PastRound, Seating
+from tournaments.individual.rounds import SEATS, TABLE, PastRound, Seating
 from tournaments.individual.standings import (
     TIEBREAKS,
     PlayerRecord,
@@ -25,6 +25,7 @@ from tournaments.individual.whist import whist_schedule, whist_sizes
 
 __all__ = [
     "SEATS",
+    "TABLE",
     "TIEBREAKS",
     "IndividualDraw",
     "PastRound",

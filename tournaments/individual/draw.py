@@ -33,6 +33,7 @@ from tournaments.draw import DrawError
 from tournaments.individual import lookahead, whist
 from tournaments.individual.rounds import (
     SEATS,
+    TABLE,
     History,
     PastRound,
     Seating,
@@ -84,14 +85,14 @@ def draw_individual_round(
     players = list(present)
     if len(set(players)) != len(players):
         raise ValueError("A player appears more than once among those present")
-    if len(players) < 4:
+    if len(players) < TABLE:
         raise DrawError(
             "too_few_players",
             _("A round needs at least four players; there are %(players)s."),
             {"players": len(players)},
         )
     rng = rng if rng is not None else random.Random(f"{players}/{len(past)}")
-    history = History(past)
+    history = History(past, players)
     scheduled = whist.scheduled_round(players, past)
     if scheduled is not None:
         tables, sitting_out = list(scheduled[0]), list(scheduled[1])
@@ -171,7 +172,7 @@ def _holds(round_, players, history, horizon, rng, effort) -> bool:
 
 def _best_round(players, history, costs, rng) -> tuple[list[Table], list[int]]:
     """The sit-outs by the rule; partnerships, then tables, by matchings; then swaps."""
-    out = sitting_out_next(players, history.sat_out, history.last_out, len(players) % 4, rng)
+    out = sitting_out_next(players, history.sat_out, history.last_out, len(players) % TABLE, rng)
     seated = [player for player in players if player not in out]
     tables = _tables_for(_partnerships(seated, costs, rng), costs, rng)
     return _improved(tables, costs, rng), out

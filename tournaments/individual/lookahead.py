@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence, Set
 
-from tournaments.individual.rounds import Pair, pair, sitting_out_next
+from tournaments.individual.rounds import TABLE, Pair, pair, sitting_out_next
 
 DEFAULT_EFFORT = 20_000  # backtracking steps one draw may spend on plans
 PLAN_TRIES = 40  # fresh starts of a plan before it is given up
@@ -53,7 +53,7 @@ class Effort:
 
 def never_stuck(players: Sequence[int], partnered: Set[Pair], rounds: int) -> bool:
     """The sufficient condition of the module docstring: no search needed."""
-    seated = len(players) - len(players) % 4
+    seated = len(players) - len(players) % TABLE
     used = max(
         (sum(pair(player, other) in partnered for other in players) for player in players),
         default=0,
@@ -84,7 +84,7 @@ def _most_sat_out(player: int, counts: Mapping[int, int], rounds: int) -> int:
     n - out others have k or more by then, which takes fewest if they are those with the
     most now. Those sit-outs and the player's come from the rounds' `rounds * out`.
     """
-    out = len(counts) % 4
+    out = len(counts) % TABLE
     mine = counts[player]
     most = sorted((count for other, count in counts.items() if other != player), reverse=True)
     most = most[: len(counts) - out]
@@ -127,7 +127,7 @@ def _one_plan(players, partnered, sat_out, last_out, rounds, rng, effort) -> Pla
     sat_out = dict(sat_out)
     found: Plan = []
     for _round in range(rounds):
-        out = sitting_out_next(players, sat_out, last_out, len(players) % 4, rng)
+        out = sitting_out_next(players, sat_out, last_out, len(players) % TABLE, rng)
         seated = [player for player in players if player not in out]
         pairs = new_partnerships(seated, partnered, rng, effort)
         if pairs is None:

@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 
+TABLE = 4  # players at a table: North and South against East and West
 SEATS = ("N", "E", "S", "W")
 
 Pair = frozenset[int]
@@ -65,9 +66,13 @@ def opponent_pairs(table: Table) -> tuple[Pair, ...]:
 
 class History:
     """What a night's rounds so far add up to: how often each two players were partners and
-    opponents, how often each player sat out and sat at each seat, and dealt first."""
+    opponents, how often each player sat out and sat at each seat, and dealt first.
 
-    def __init__(self, past: Sequence[PastRound]):
+    With `present`, a round a player missed (not yet come, or gone and back) counts as a
+    round sat out for the turn of sitting out: a late arrival plays the round they come for
+    before anyone who has played every round sits out (their score counts no such round)."""
+
+    def __init__(self, past: Sequence[PastRound], present: Iterable[int] = ()):
         self.partners: Counter[Pair] = Counter()
         self.opponents: Counter[Pair] = Counter()
         self.sat_out: Counter[int] = Counter()
@@ -83,6 +88,11 @@ class History:
                     self.seats[player][seat] += 1
                 self.deals[seating.dealer] += 1
         self.last_out: frozenset[int] = frozenset(past[-1].sitting_out if past else ())
+        there = Counter(player for round_ in past for player in (
+            *round_.sitting_out, *(p for seating in round_.tables for p in seating.players)))
+        for player in present:
+            if missed := len(past) - there[player]:
+                self.sat_out[player] += missed
 
     def partnered_among(self, players: Iterable[int]) -> set[Pair]:
         """The pairs of `players` already partnered once or more."""

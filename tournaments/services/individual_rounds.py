@@ -13,8 +13,6 @@ from tournaments.models import Bye, Entry, Round, Stage, Table, TableSeat, Tourn
 from tournaments.selectors import draw_candidates
 from tournaments.services._common import partnership_name, violation
 
-TABLE = 4  # players at a table
-
 
 def past_rounds(tournament: Tournament) -> list[individual.PastRound]:
     """Every round of the night so far, as the draw reads it (entry ids)."""

@@ -15,6 +15,7 @@ from scoring import services as scoring
 from scoring.errors import Conflict
 from scoring.models import Confirmation, Match
 from tournaments import draw as drawing
+from tournaments import individual
 from tournaments.formats import (
     SWISS_FORMATS,
     Format,
@@ -184,7 +185,7 @@ def _fix_the_field(tournament: Tournament, entries) -> None:
     tournament.field = [e.pk for e in sorted(entries.values(), key=lambda e: e.seed)
                         if e.pk in active]
     if tournament.is_individual:
-        if len(tournament.field) < individual_rounds.TABLE:
+        if len(tournament.field) < individual.TABLE:
             refuse("too_few_players", gettext_noop(
                 "A table seats four: an individual night needs at least 4 players (%(count)s "
                 "here)."), count=len(tournament.field))

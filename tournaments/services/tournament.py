@@ -198,7 +198,8 @@ def update_tournament(*, tournament: Tournament, settings: Settings) -> Tourname
     if locked.rounds.exists() and any(chosen[name] != getattr(locked, name)
                                       for name in FIXED):
         conflict("settings_fixed", gettext_noop(
-            "The game, target and format cannot change once a round is drawn."))
+            "The game, target and format cannot change once a round is drawn (nor an "
+            "individual night's rounds and what a round sat out scores)."))
     was_individual = locked.is_individual
     _apply(locked, settings)
     if locked.is_individual != was_individual:

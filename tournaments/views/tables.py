@@ -154,7 +154,10 @@ def paper_take_back(request, tournament, number, table):
 
 
 def _seats(table_view) -> dict[str, str]:
-    """Who sits where, from the teams (team A's first player North, team B's East)."""
+    """Who sits where, from the teams (team A's first player North, team B's East); at an
+    individual night, its players by seat (their names read with the entries)."""
+    if table_view.seats:
+        return {seat: entry.name for seat, entry in table_view.seats.items()}
     a, b = table_view.entry_a.team, table_view.entry_b.team
     players = {"N": a.first_player, "S": a.second_player,
                "E": b.first_player, "W": b.second_player}
