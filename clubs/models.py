@@ -19,6 +19,15 @@ from tournaments.models import Tournament
 DEFAULT_POINTS_TABLE = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1]
 
 
+class PublicName(models.TextChoices):
+    """How a member's name shows on the public pages, projectors, CSVs and the public API
+    (organizers always see it in full)."""
+
+    FULL = "full", _("Full name")
+    INITIAL = "initial", _("First name and initial")
+    HIDDEN = "hidden", _("Hidden (“Player 17”)")
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=100)
     place = models.CharField(_("place"), max_length=100, blank=True)
@@ -32,6 +41,9 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_clubs",
         verbose_name=_("co-organizers"),
     )
+    # The members' name on public pages, unless a member chose otherwise.
+    public_name = models.CharField(_("players' names in public"), max_length=8,
+                                   choices=PublicName.choices, default=PublicName.FULL)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
@@ -40,6 +52,8 @@ class Club(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+            models.CheckConstraint(condition=Q(public_name__in=PublicName.values),
+                                   name="club_public_name_known"),
         ]
 
     def __str__(self):
@@ -57,6 +71,11 @@ class Member(models.Model):
     mu = models.FloatField(_("rating mu"), null=True, blank=True)
     sigma = models.FloatField(_("rating sigma"), null=True, blank=True)
     rated_matches = models.PositiveIntegerField(_("rated matches"), default=0)
+    # How the name shows in public; empty: the club's choice.
+    public_name = models.CharField(_("name in public"), max_length=8, blank=True,
+                                   choices=PublicName.choices)
+    # Anonymized at the member's request: the name is gone for good, the results stay.
+    anonymized_at = models.DateTimeField(_("name taken off"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("club player")
@@ -69,6 +88,8 @@ class Member(models.Model):
                 | Q(mu__isnull=False, sigma__isnull=False, rated_matches__gte=1),
                 name="member_rating_whole",
             ),
+            models.CheckConstraint(condition=Q(public_name="") | Q(
+                public_name__in=PublicName.values), name="member_public_name_known"),
         ]
 
     def __str__(self):
@@ -233,3 +254,40 @@ class Attribution(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.member}"
+
+
+class ClubEvent(models.Model):
+    """A step of the club's history that a member asked for (their name in public, their
+    name taken off, a copy of their data, a member split in two): who did it, when, and its
+    words' parameters (the words themselves are the kind's, in the reader's language)."""
+
+    class Kind(models.TextChoices):
+        PUBLIC_NAME = "public_name", _("Name in public changed")
+        ANONYMIZED = "anonymized", _("Name taken off")
+        DATA_COPY = "data_copy", _("Copy of a member's data")
+        SPLIT = "split", _("Member split in two")
+        CLUB_PUBLIC_NAME = "club_public_name", _("Club's names in public changed")
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="events",
+                             verbose_name=_("club"))
+    kind = models.CharField(_("kind"), max_length=24, choices=Kind.choices)
+    # The member concerned; kept as a number once gone (an anonymized member stays).
+    member = models.ForeignKey(Member, models.SET_NULL, null=True, blank=True,
+                               related_name="events", verbose_name=_("club player"))
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True,
+                           related_name="+", verbose_name=_("by"))
+    params = models.JSONField(_("details"), default=dict, blank=True)
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("club history entry")
+        verbose_name_plural = _("club history")
+        ordering = ["club", "-at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=[
+                "public_name", "anonymized", "data_copy", "split", "club_public_name"]),
+                name="club_event_kind_known"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.at:%Y-%m-%d})"
