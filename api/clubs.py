@@ -11,6 +11,7 @@ from api.errors import ApiError, documented_errors, unauthorized
 from api.schemas import ErrorOut
 from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Club, Member, Season
+from clubs.public_names import PublicNames
 from scoring.models import MAX_ID
 
 router = Router(tags=["clubs"])
@@ -140,13 +141,21 @@ def _rating(member: Member) -> dict:
             "provisional": rating_model.is_provisional(member.rated_matches)}
 
 
-def _player(member: Member) -> dict:
-    return {"id": member.pk, "name": member.name, "nickname": member.nickname,
+def _names(request, club: Club) -> PublicNames:
+    """The names the caller may read: in full for the club's organizers, else as each
+    member (or the club) chose (clubs.public_names)."""
+    user = request.auth.user
+    return PublicNames(club, full=user is not None and selectors.is_organizer(user, club))
+
+
+def _player(member: Member, names: PublicNames) -> dict:
+    return {"id": member.pk, "name": names.of(member),
+            "nickname": member.nickname if names.in_full(member) else "",
             "rating": _rating(member)}
 
 
-def _ref(member: Member | None) -> dict:
-    return {"id": member.pk, "name": member.name}
+def _ref(member: Member | None, names: PublicNames) -> dict:
+    return {"id": member.pk, "name": names.of(member)}
 
 
 @router.get("/clubs/{id}", response={200: ClubOut, **ERRORS}, auth=auth.PUBLIC,
@@ -167,7 +176,8 @@ def get_club(request, id: int = ClubId):
             auth=auth.PUBLIC, summary="The club's roster", openapi_extra=auth.PUBLIC_SECURITY)
 def club_players(request, id: int = ClubId):
     club = _readable(request, Club.objects.filter(pk=id).first())
-    return [_player(m) for m in selectors.roster(club.pk)]
+    names = _names(request, club)
+    return [_player(m, names) for m in selectors.roster(club.pk)]
 
 
 @router.get("/clubs/{id}/ladder", response={200: list[LadderRow], **ERRORS},
@@ -175,12 +185,13 @@ def club_players(request, id: int = ClubId):
             openapi_extra=auth.PUBLIC_SECURITY)
 def club_ladder(request, id: int = ClubId):
     club = _readable(request, Club.objects.filter(pk=id).first())
-    return [{"rank": rank, **_player(m)}
+    names = _names(request, club)
+    return [{"rank": rank, **_player(m, names)}
             for rank, m in enumerate(selectors.ladder(club.pk), start=1)]
 
 
-def _record(record: stats.Record, members) -> dict:
-    return {"player": _ref(members[record.member]), "played": record.played,
+def _record(record: stats.Record, members, names) -> dict:
+    return {"player": _ref(members[record.member], names), "played": record.played,
             "wins": record.wins, "losses": record.losses}
 
 
@@ -190,9 +201,9 @@ def get_player(request, id: int = PlayerId):
     member = Member.objects.select_related("club").filter(pk=id).first()
     _readable(request, member.club if member else None)
     view = selectors.player_page(member)
-    s, members = view.stats, view.members
+    s, members, names = view.stats, view.members, _names(request, member.club)
     return {
-        **_player(member), "club": {"id": member.club_id, "name": member.club.name},
+        **_player(member, names), "club": {"id": member.club_id, "name": member.club.name},
         "statistics": {
             "matches": s.matches, "tournaments": s.tournaments, "wins": s.wins,
             "losses": s.losses, "hands": s.hands, "points_per_hand": s.points_per_hand,
@@ -200,9 +211,9 @@ def get_player(request, id: int = PlayerId):
             "four_sevens_by_team": s.team_four_sevens,
             "four_sevens_to_player": s.own_four_sevens,
             "redeals": s.redeals, "redeals_by_player": s.own_redeals,
-            "favourite_partner": _record(s.favourite_partner, members)
+            "favourite_partner": _record(s.favourite_partner, members, names)
             if s.favourite_partner else None,
-            "toughest_opponents": [_record(r, members) for r in s.toughest_opponents],
+            "toughest_opponents": [_record(r, members, names) for r in s.toughest_opponents],
             "last_results": [{"match": r.match_id, "ended_at": r.ended_at, "won": r.won,
                               "score_for": r.score_for, "score_against": r.score_against}
                              for r in s.last_results],
@@ -222,12 +233,13 @@ def season_standings(request, id: int = SeasonId):
     _readable(request, season.club if season else None)
     nights = selectors.season_nights(season)
     members = {m.pk: m for m in selectors.roster(season.club_id)}
+    names = _names(request, season.club)
     return {
         "id": season.pk, "name": season.name,
         "club": {"id": season.club_id, "name": season.club.name},
         "points_table": season.points_table, "best_of": season.best_of,
         "nights": [{"id": n.tournament_id, "name": n.name} for n in nights],
-        "standings": [{"rank": s.rank, "player": _ref(members[s.member]), "points": s.points,
+        "standings": [{"rank": s.rank, "player": _ref(members[s.member], names), "points": s.points,
                        "nights": s.nights, "night_points": s.night_points,
                        "counted": s.counted}
                       for s in seasons.season_standings(nights, season.points_table,

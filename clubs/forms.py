@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs import seasons
-from clubs.models import DEFAULT_POINTS_TABLE, Attribution
+from clubs.models import DEFAULT_POINTS_TABLE, Attribution, PublicName
 from scoring.forms import NameField, NewMatchForm
 from scoring.models import MAX_ID
 
@@ -22,6 +22,28 @@ class ClubForm(forms.Form):
 class MemberForm(forms.Form):
     name = NameField(label=_("Name"), max_length=60)
     nickname = NameField(label=_("Nickname"), max_length=60, required=False)
+
+
+class PublicNameForm(forms.Form):
+    """How a member's name shows in public; empty: as the club chooses."""
+
+    public_name = forms.ChoiceField(label=_("Name on the public pages"), required=False,
+                                    widget=forms.RadioSelect)
+
+    def __init__(self, *args, club_choice: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["public_name"].choices = [
+            ("", _("As the club chooses (%(choice)s)") % {
+                "choice": PublicName(club_choice).label}), *PublicName.choices]
+
+
+class ClubPublicNameForm(forms.Form):
+    public_name = forms.ChoiceField(
+        label=_("Players' names on the public pages"), choices=PublicName.choices,
+        widget=forms.RadioSelect,
+        help_text=_("For every player who has not chosen: the club page, player pages, "
+                    "seasons, projectors, CSVs and the public API. The club's organizers "
+                    "always see the names in full."))
 
 
 class MergeForm(forms.Form):

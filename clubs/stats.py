@@ -78,6 +78,7 @@ class Result:
     opponents: tuple[int | None, int | None]
     team_name: str
     opponent_name: str
+    pair: tuple[int | None, int | None] = (None, None)  # the player and their partner
 
 
 @dataclass
@@ -156,7 +157,8 @@ def player_stats(member: int, records: list[MatchRecord],
                     _count(opponents, opponent, won)
         results.append(Result(
             record.match_id, record.ended_at, won, record.score[i], record.score[other],
-            partner, record.pairs[other], record.team_names[i], record.team_names[other]))
+            partner, record.pairs[other], record.team_names[i], record.team_names[other],
+            record.pairs[i]))
     attributions = attributions or {}
     stats.own_politaines = attributions.get("politaine", 0)
     stats.own_four_sevens = attributions.get("four_sevens", 0)

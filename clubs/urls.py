@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs.views import manage, public
+from clubs.views import manage, privacy, public
 
 urlpatterns = [
     path("clubs/", manage.club_list, name="club_list"),
@@ -11,6 +11,14 @@ urlpatterns = [
     path("clubs/<int:pk>/roster/", manage.roster, name="club_roster"),
     path("clubs/<int:pk>/roster/suggest/", manage.suggest, name="club_suggest"),
     path("clubs/<int:pk>/roster/<int:member_id>/", manage.member_edit, name="club_member_edit"),
+    path("clubs/<int:pk>/roster/<int:member_id>/public-name/", privacy.member_public_name,
+         name="club_member_public_name"),
+    path("clubs/<int:pk>/roster/<int:member_id>/take-name-off/", privacy.member_anonymize,
+         name="club_member_anonymize"),
+    path("clubs/<int:pk>/roster/<int:member_id>/data.<str:kind>", privacy.member_data_copy,
+         name="club_member_data"),
+    path("clubs/<int:pk>/settings/public-names/", privacy.club_public_name,
+         name="club_public_name"),
     path("clubs/<int:pk>/players/<int:member_id>/", public.player_page, name="club_player"),
     path("clubs/<int:pk>/matches/new/", manage.match_new, name="club_match_new"),
     path("clubs/<int:pk>/matches/<int:match_id>/attributions/", manage.attributions,

@@ -168,6 +168,14 @@ CASES = [
     *[(name, method, MEMBER, ORGANIZERS) for name, method in (
         ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
     ("club_roster", "post", CLUB, ORGANIZERS),
+    # What a member asks of the club: answered by its organizers.
+    ("club_member_public_name", "post", MEMBER, ORGANIZERS),
+    ("club_member_anonymize", "get", MEMBER, ORGANIZERS),
+    ("club_member_anonymize", "post", MEMBER, ORGANIZERS),
+    ("club_member_data", "get", lambda w: {"pk": w["club"].pk, "member_id": w["member"].pk,
+                                           "kind": "json"}, ORGANIZERS),
+    ("club_public_name", "get", CLUB, ORGANIZERS),
+    ("club_public_name", "post", CLUB, ORGANIZERS),
     ("club_organizer_add", "post", CLUB, ORGANIZERS),
     ("club_attributions", "get", lambda w: {"pk": w["club"].pk, "match_id": w["club_match"].pk},
      ORGANIZERS),

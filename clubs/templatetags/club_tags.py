@@ -3,6 +3,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import rating_model
+from clubs.public_names import choice_label
 
 register = template.Library()
 
@@ -21,6 +22,36 @@ LEADER_LABELS = {
 @register.simple_tag
 def leader_label(key):
     return LEADER_LABELS[key]
+
+
+@register.simple_tag(takes_context=True)
+def name_of(context, member, nickname=False):
+    """A member's name as the page's reader may read it (the view's `names`, a
+    clubs.public_names.PublicNames): in full for the organizers, else as the member chose."""
+    return context["names"].of(member, nickname=nickname)
+
+
+@register.simple_tag(takes_context=True)
+def team_name(context, typed: str, pair):
+    """A team of a club match as the reader may read it: its typed name, or, when one of its
+    roster players' names does not show in full, its players' names as they may be read."""
+    names, members = context["names"], context["members"]
+    players = [members.get(member) for member in pair if member is not None]
+    if all(names.in_full(player) for player in players if player is not None):
+        return typed
+    return " & ".join(names.of(player) for player in players if player is not None)
+
+
+@register.filter
+def public_name_label(choice: str, club) -> str:
+    """A name-in-public choice in words; "" is the club's own choice."""
+    return choice_label(choice, club)
+
+
+@register.filter
+def in_full(names, member) -> bool:
+    """`names|in_full:member`: whether the reader sees the member's name as typed."""
+    return names.in_full(member)
 
 
 @register.filter

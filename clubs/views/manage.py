@@ -16,9 +16,11 @@ from clubs.forms import (
     MemberForm,
     MergeForm,
     NightForm,
+    PublicNameForm,
     SeasonForm,
 )
 from clubs.models import ClubNight, Member, Season
+from clubs.public_names import PublicNames
 from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, organizer_view
 from scoring.errors import ScoringError
@@ -27,6 +29,7 @@ from tournaments.forms import OrganizerForm
 from tournaments.selectors import organized_by
 
 FORM_PAGE = "clubs/form.html"
+HISTORY_SHOWN = 100  # the club's latest requests, on its settings page
 SUGGESTIONS = 8
 # The fields whose typed names the roster answers: a club match's seats, a club night's
 # team players (tournaments.forms.TeamForm), an individual night's player (PlayerForm).
@@ -77,7 +80,8 @@ def club_settings(request, club):
     return _form_page(request, form, _("Club settings"), _("Save"), club=club,
                       organizers=club.organizers.order_by("username"),
                       organizer_form=OrganizerForm() if club.owner_id == request.user.pk
-                      else None)
+                      else None, names=PublicNames(club, full=True),
+                      history=club.events.select_related("member", "by")[:HISTORY_SHOWN])
 
 
 @organizer_view
@@ -146,6 +150,9 @@ def member_edit(request, club, member_id):
                 return redirect("club_player", pk=club.pk, member_id=member.pk)
     return TemplateResponse(request, "clubs/member_edit.html", {
         "club": club, "member": member, "form": form, "merge": merge,
+        "shown_name": PublicNames(club, full=True).of(member),
+        "public_name_form": PublicNameForm(initial={"public_name": member.public_name},
+                                           club_choice=club.public_name),
     }, status=422 if form.errors or merge.errors else 200)
 
 

@@ -9,16 +9,24 @@ from django.views.decorators.http import require_GET
 
 from clubs import exports, rating_model, seasons, selectors
 from clubs.models import Member, Season
+from clubs.public_names import PublicNames
 from clubs.views._common import reader_view
+
+
+def names_for(request, club) -> PublicNames:
+    """The members' names as this reader may read them: in full for the club's organizers,
+    else as each member (or the club) chose."""
+    return PublicNames(club, full=selectors.is_organizer(request.user, club))
 
 
 @reader_view
 @require_GET
 def club_page(request, club):
+    names = names_for(request, club)
+    view = selectors.club_page(club)
     return TemplateResponse(request, "clubs/club.html", {
-        "club": club, "view": selectors.club_page(club),
-        "is_organizer": selectors.is_organizer(request.user, club),
-        "provisional_below": rating_model.PROVISIONAL_BELOW,
+        "club": club, "view": view, "is_organizer": names.full, "names": names,
+        "members": view.members, "provisional_below": rating_model.PROVISIONAL_BELOW,
     })
 
 
@@ -26,9 +34,11 @@ def club_page(request, club):
 @require_GET
 def player_page(request, club, member_id):
     member = selectors.one_or_404(Member.objects.filter(club=club), member_id)
+    names = names_for(request, club)
+    view = selectors.player_page(member)
     return TemplateResponse(request, "clubs/player.html", {
-        "club": club, "view": selectors.player_page(member),
-        "is_organizer": selectors.is_organizer(request.user, club),
+        "club": club, "view": view, "is_organizer": names.full, "names": names,
+        "members": view.members,
     })
 
 
@@ -39,9 +49,10 @@ def _season(request, season_id) -> Season:
     return season
 
 
-def season_view(season):
+def season_view(request, season):
     nights = selectors.season_nights(season)
     return {
+        "names": names_for(request, season.club),
         "season": season, "club": season.club, "nights": nights,
         "standings": seasons.season_standings(nights, season.points_table, season.best_of),
         "members": {m.pk: m for m in selectors.roster(season.club_id)},
@@ -51,15 +62,15 @@ def season_view(season):
 @require_GET
 def season_page(request, pk):
     season = _season(request, pk)
+    view = season_view(request, season)
     return TemplateResponse(request, "clubs/season.html", {
-        **season_view(season), "is_organizer": selectors.is_organizer(request.user,
-                                                                      season.club)})
+        **view, "is_organizer": view["names"].full})
 
 
 @require_GET
 def season_projector(request, pk):
     return TemplateResponse(request, "clubs/season_projector.html",
-                            season_view(_season(request, pk)))
+                            season_view(request, _season(request, pk)))
 
 
 def _csv(content: str, name: str) -> HttpResponse:
@@ -74,11 +85,11 @@ def _csv(content: str, name: str) -> HttpResponse:
 @reader_view
 @require_GET
 def ladder_csv(request, club):
-    return _csv(exports.ladder_csv(selectors.ladder(club.pk)),
+    return _csv(exports.ladder_csv(selectors.ladder(club.pk), names_for(request, club)),
                 f"{slugify(club.name) or 'club'}-ladder.csv")
 
 
 @require_GET
 def season_csv(request, pk):
-    view = season_view(_season(request, pk))
+    view = season_view(request, _season(request, pk))
     return _csv(exports.season_csv(view), f"{slugify(view['season'].name) or 'season'}.csv")

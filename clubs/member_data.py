@@ -1,0 +1,69 @@
+"""A copy of what the club holds on one member, as the member may ask for it: their names,
+the club's matches they sat at (with partners, opponents and results), the hands they were
+named for (politaines, four sevens, redeals), their rating after each rated match, and
+their seasons. As JSON (the whole of it) and as CSV (a line per record, for a
+spreadsheet)."""
+
+from clubs import rating_model, seasons, selectors, stats
+from clubs.models import Attribution, Member, Season
+from tournaments.exports import csv_text
+
+FORMAT = "politaine-member-data"
+VERSION = 1
+
+
+def member_data(member: Member) -> dict:
+    records = selectors.match_records(member.club_id, member=member.pk)
+    found = stats.player_stats(member.pk, records, None, last=len(records))
+    names = {m.pk: m.name for m in Member.objects.filter(club_id=member.club_id)}
+    kinds = dict(Attribution.Kind.choices)
+    return {
+        "format": FORMAT, "version": VERSION,
+        "club": {"id": member.club_id, "name": member.club.name},
+        "member": {"id": member.pk, "name": member.name, "nickname": member.nickname,
+                   "other_names": sorted(member.aliases.values_list("key", flat=True)),
+                   "public_name": member.public_name or member.club.public_name,
+                   "name_taken_off": member.anonymized_at},
+        "matches": [{
+            "match": r.match_id, "ended_at": r.ended_at, "team": r.team_name,
+            "partner": names.get(r.partner), "opponents": [names.get(o) for o in r.opponents],
+            "opponents_team": r.opponent_name, "score_for": r.score_for,
+            "score_against": r.score_against,
+            "result": None if r.won is None else ("won" if r.won else "lost"),
+        } for r in found.last_results],
+        "attributions": [{
+            "match": a.match_id, "hand": a.hand_number, "kind": a.kind,
+            "kind_name": str(kinds[a.kind]), "at": a.created_at,
+        } for a in Attribution.objects.filter(member=member).order_by("created_at", "pk")],
+        "ratings": [{
+            "match": c.match_id, "at": c.rated_at, "mu": c.mu_after, "sigma": c.sigma_after,
+            "rating": round(rating_model.shown(c.mu_after, c.sigma_after), 4),
+        } for c in selectors.rating_history(member.pk)],
+        "seasons": _seasons(member),
+    }
+
+
+def _seasons(member: Member) -> list[dict]:
+    found = []
+    for season in Season.objects.filter(club_id=member.club_id).order_by("created_at", "pk"):
+        nights = selectors.season_nights(season)
+        for line in seasons.season_standings(nights, season.points_table, season.best_of):
+            if line.member == member.pk:
+                found.append({"season": season.name, "rank": line.rank,
+                              "points": line.points, "nights": line.nights})
+    return found
+
+
+def member_csv(data: dict) -> str:
+    """The copy as one table: a line per match, hand named for, rating and season."""
+    rows = [["match", m["match"], m["ended_at"], m["result"] or "", m["team"],
+             m["partner"] or "", " & ".join(o or "" for o in m["opponents"]),
+             f'{m["score_for"]}–{m["score_against"]}'] for m in data["matches"]]
+    rows += [["hand named for", a["match"], a["at"], a["kind"], f'hand {a["hand"]}', "", "",
+              ""] for a in data["attributions"]]
+    rows += [["rating", c["match"], c["at"], c["rating"], f'mu {c["mu"]:.4f}',
+              f'sigma {c["sigma"]:.4f}', "", ""] for c in data["ratings"]]
+    rows += [["season", "", "", s["rank"], s["season"], f'{s["points"]} points',
+              f'{s["nights"]} nights', ""] for s in data["seasons"]]
+    return csv_text(["record", "match", "when", "result", "detail", "partner", "opponents",
+                     "score"], rows)

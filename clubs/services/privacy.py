@@ -1,0 +1,99 @@
+"""What a member asks of the club about their personal information, each step recorded in
+the club's history (ClubEvent: who, when): how their name shows in public, their name taken
+off for good, a copy of what the club holds on them."""
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from clubs.models import Alias, Club, ClubEvent, Member, PublicName
+from clubs.services._common import lock, refuse
+from scoring import names
+from scoring.models import Match, Player, Team
+
+
+def _check_choice(choice: str, *, allow_club_default: bool) -> None:
+    allowed = set(PublicName.values) | ({""} if allow_club_default else set())
+    if choice not in allowed:
+        refuse("public_name", gettext_noop(
+            "Choose how the name shows in public: in full, as first name and initial, or "
+            "hidden."), "public_name")
+
+
+@transaction.atomic
+def set_public_name(*, member: Member, choice: str, by) -> Member:
+    """How a member's name shows on the public pages ("": as the club's)."""
+    _check_choice(choice, allow_club_default=True)
+    lock(member.club_id)
+    member = Member.objects.get(pk=member.pk)
+    if member.public_name != choice:
+        member.public_name = choice
+        member.save(update_fields=["public_name"])
+        ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.PUBLIC_NAME,
+                                 member=member, by=by, params={"choice": choice})
+    return member
+
+
+@transaction.atomic
+def set_club_public_name(*, club: Club, choice: str, by) -> Club:
+    """How the names of the members who chose nothing show on the public pages."""
+    _check_choice(choice, allow_club_default=False)
+    club = lock(club)
+    if club.public_name != choice:
+        club.public_name = choice
+        club.save(update_fields=["public_name"])
+        ClubEvent.objects.create(club=club, kind=ClubEvent.Kind.CLUB_PUBLIC_NAME, by=by,
+                                 params={"choice": choice})
+    return club
+
+
+def anonymous_name(member_id: int) -> str:
+    """What a name taken off is stored as: a number, the same in every language (the pages
+    read it as "Player 17")."""
+    return f"#{member_id}"
+
+
+@transaction.atomic
+def anonymize_member(*, member: Member, by) -> Member:
+    """Take a member's name off for good: their name, nickname and other names (aliases)
+    go, and so does the name typed on the matches they played (the players seated as them,
+    and their teams' names where they held it). Their results stay, as do everyone else's:
+    the ratings are the same (they follow the members, not the names)."""
+    lock(member.club_id)
+    member = Member.objects.get(pk=member.pk)
+    if member.anonymized_at is not None:
+        return member
+    old_names = {member.name} | set(Player.objects.filter(club_seat__member=member)
+                                     .values_list("name", flat=True))
+    label = anonymous_name(member.pk)
+    players = Player.objects.filter(club_seat__member=member)
+    # Teams they sat on, and an individual night's entry (a team of their name alone).
+    seats = Q(first_player__in=players) | Q(second_player__in=players) | Q(
+        entries__player__in=players)
+    for team in Team.objects.filter(seats).distinct():
+        renamed = team.name
+        for old in sorted(old_names, key=len, reverse=True):
+            renamed = renamed.replace(old, label)
+        if renamed != team.name:
+            team.name = renamed[:60]
+            team.save(update_fields=["name"])
+    players.update(name=label)
+    # Their matches change version: every page and ETag built on them is drawn again.
+    Match.objects.filter(Q(seat_n__in=players) | Q(seat_e__in=players)
+                         | Q(seat_s__in=players) | Q(seat_w__in=players)).update(
+        version=F("version") + 1)
+    Alias.objects.filter(member=member).delete()
+    member.name, member.nickname, member.anonymized_at = label, "", timezone.now()
+    member.save(update_fields=["name", "nickname", "anonymized_at"])
+    # The numbered name still finds them, so that no later match types a new member for it.
+    Alias.objects.create(club_id=member.club_id, key=names.key(label), member=member)
+    ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.ANONYMIZED,
+                             member=member, by=by)
+    return member
+
+
+def record_data_copy(*, member: Member, by) -> None:
+    """A copy of what the club holds on a member was taken (the history says who, when)."""
+    ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.DATA_COPY,
+                             member=member, by=by)
