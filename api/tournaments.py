@@ -31,12 +31,12 @@ from api.schemas import (
 from scoring import rules
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
-from tournaments import services
+from tournaments import public_names, services
 from tournaments.etags import counted_totals, etag
 from tournaments.formats import Format, Stage
 from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, SitOut, Tournament
-from tournaments.overview import overview
+from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tiebreaks_of
 from tournaments.services import Settings
 from tournaments.standings_cache import STANDINGS_SECONDS
@@ -147,7 +147,10 @@ def create_tournament(request, payload: TournamentIn):
 def get_tournament(request, id: int = TournamentId):
     tournament = _tournament(request, id, organize=False)
     organizer = request.auth.user is not None and can_organize(request.auth.user, tournament)
-    return tournament_data(overview(tournament), tokens=organizer)
+    view = overview(tournament)
+    # The public reads a club night's players as they chose to be named.
+    return tournament_data(view if organizer else public_names.for_the_public(
+        view, tournament), tokens=organizer)
 
 
 @router.post("/tournaments/{id}/rounds", response={201: RoundOut, **ERRORS},
@@ -210,12 +213,14 @@ def standings(request, id: int = TournamentId):
         body = cache.get(key)
         if body is None:
             read = read_standings(tournament)
+            # Kept for every caller: the names as the public may read them.
+            shown = public_names.for_the_public(StandingsOnly.of(read), tournament).standings
             data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
                 _player_standing(s) if tournament.is_individual else
                 {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
                  **{metric.key: getattr(s, metric.key) for metric in COLUMNS},
                  "withdrawn": s.withdrawn}
-                for s in read.standings
+                for s in shown
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))

@@ -228,7 +228,9 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
-        return self.team.name
+        """Its typed name; on a public page, the name its players chose to show
+        (tournaments.public_names sets `shown_as`)."""
+        return getattr(self, "shown_as", None) or self.team.name
 
 
 class Round(models.Model):

@@ -11,6 +11,7 @@ from clubs.models import Alias, Club, ClubEvent, Member, PublicName
 from clubs.services._common import lock, refuse
 from scoring import names
 from scoring.models import Match, Player, Team
+from tournaments.models import Tournament
 
 
 def _check_choice(choice: str, *, allow_club_default: bool) -> None:
@@ -30,6 +31,7 @@ def set_public_name(*, member: Member, choice: str, by) -> Member:
     if member.public_name != choice:
         member.public_name = choice
         member.save(update_fields=["public_name"])
+        _pages_drawn_again(member.club_id)
         ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.PUBLIC_NAME,
                                  member=member, by=by, params={"choice": choice})
     return member
@@ -43,9 +45,16 @@ def set_club_public_name(*, club: Club, choice: str, by) -> Club:
     if club.public_name != choice:
         club.public_name = choice
         club.save(update_fields=["public_name"])
+        _pages_drawn_again(club.pk)
         ClubEvent.objects.create(club=club, kind=ClubEvent.Kind.CLUB_PUBLIC_NAME, by=by,
                                  params={"choice": choice})
     return club
+
+
+def _pages_drawn_again(club_id: int) -> None:
+    """The club's nights change version: their public pages, kept under ETags that count
+    it, are drawn anew with the names as now chosen."""
+    Tournament.objects.filter(club_night__club_id=club_id).update(version=F("version") + 1)
 
 
 def anonymous_name(member_id: int) -> str:

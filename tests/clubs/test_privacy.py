@@ -170,3 +170,43 @@ def test_only_the_clubs_organizers_answer_a_members_requests(club):
     assert stranger.post(reverse("club_member_anonymize", args=[club.pk, anne.pk])
                          ).status_code == 404
     assert Member.objects.get(pk=anne.pk).anonymized_at is None
+
+
+def test_a_club_nights_public_pages_and_api_name_its_players_as_they_chose(client, organizer):
+    """An individual night of the club: the public draw, standings, projector, results,
+    a player's own page and the public API read "Player N" for a hidden player at once
+    (the pages kept in the cache are drawn again); the organizers' dashboard reads names in
+    full; a team night's team holding a hidden player's typed name shows the number there."""
+    from scoring.services import NewTeam
+    from tests.tournaments.helpers import finish, make_tournament
+    from tournaments import services as tournaments
+
+    club = services.create_club(owner=organizer, name="Les As")
+    night = make_tournament(organizer, teams=0, format="individual")
+    tournaments.add_teams(tournament=night, teams=[NewTeam(name) for name in (
+        "Anne Tremblay", "Benoît Roy", "Chloé Côté", "Denis Gagnon", "Élise Morin")])
+    services.add_night(club=club, tournament=night)
+    first = tournaments.draw_next_round(tournament=night)
+    finish(first.tables.get().match)
+    anne = member(club, "Anne Tremblay")
+    entry = night.entries.get(player__club_seat__member=anne)
+    stranger = Client()
+    pages = [f"/t/{night.pk}/", f"/t/{night.pk}/draw/", f"/t/{night.pk}/projector/",
+             f"/t/{night.pk}/results/", f"/t/{night.pk}/players/{entry.pk}/",
+             f"/api/v1/tournaments/{night.pk}", f"/api/v1/tournaments/{night.pk}/standings"]
+    assert all("Anne Tremblay" in stranger.get(path).content.decode() for path in pages)
+    privacy.set_public_name(member=anne, choice="hidden", by=organizer)
+    for path in pages:
+        text = stranger.get(path).content.decode()
+        assert "Tremblay" not in text and f"Player {anne.pk}" in text, path
+    assert "Anne Tremblay" in client.get(f"/tournaments/{night.pk}/").content.decode()
+
+    swiss = make_tournament(organizer, teams=0, format="swiss")
+    tournaments.add_teams(tournament=swiss, teams=[
+        NewTeam("Anne & Marc", ("Anne Tremblay", "Marc Roy")),
+        NewTeam("Les Bleus", ("Luc Roy", "Julie Côté"))])
+    services.add_night(club=club, tournament=swiss)
+    privacy.set_public_name(member=member(club, "Luc Roy"), choice="hidden", by=organizer)
+    standings = stranger.get(f"/t/{swiss.pk}/").content.decode()
+    assert "Anne &amp; Marc" not in standings and f"Player {anne.pk} &amp; Marc" in standings
+    assert "Les Bleus" in standings  # a team name that holds no hidden name stays

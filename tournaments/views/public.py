@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from tournaments import public_names
 from tournaments.etags import etag
 from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tournament_for_public
@@ -100,6 +101,7 @@ def _draw_live_part(request, tournament, page, tag, totals, key) -> tuple[str, s
         # Their tags count every write and never come back: what was written after the tag
         # was read is newer, never wrong (their standings are kept_standings').
         view = overview(tournament, past_tables=page in EVERY_ROUND, players=False)
+    view = public_names.for_the_public(view, tournament)
     html = render_to_string(TEMPLATES[page] + "#live", {
         "tournament": tournament, "view": view, "page": page, "etag": drawn_for,
         # Kept for every reader, whatever path the first one came by: polled at its own.
@@ -121,7 +123,7 @@ def player_page(request, pk: int, entry_id: int):
     tag = etag(tournament, "player", str(entry_id), totals=totals)
     response = get_conditional_response(request, etag=_as_read_by(request, tag))
     if response is None:
-        view = overview(tournament, players=False)
+        view = public_names.for_the_public(overview(tournament, players=False), tournament)
         player = view.entry_by_id.get(entry_id)
         if player is None:
             raise Http404
