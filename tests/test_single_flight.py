@@ -38,22 +38,25 @@ def test_threads_asking_for_the_same_key_at_once_share_one_drawing():
         time.sleep(0.2)  # the read and the render
         return "standings"
 
-    results, ended = at_once(6, lambda: once("standings:1", draw))
+    results, _ended = at_once(6, lambda: once("standings:1", draw))
+    # One drawing for all (a cache that keeps nothing, Redis down, would otherwise line them
+    # up one drawing after the other).
     assert results == ["standings"] * 6 and len(draws) == 1
-    # None waits for a second drawing: all end with the first (a cache that keeps nothing,
-    # Redis down, would otherwise line them up one drawing after the other).
-    assert max(ended) < 0.4
     assert single_flight._flights == {}
 
 
 def test_other_keys_are_drawn_at_the_same_time():
+    # Each drawing waits for the three others to be under way: drawings of other keys made
+    # one after the other would never all meet (the barrier breaks after its timeout).
+    meeting = threading.Barrier(4, timeout=10)
+
     def draw(key):
-        time.sleep(0.2)
+        meeting.wait()
         return key
 
-    results, ended = at_once(4, lambda: once(f"standings:{threading.get_ident()}",
-                                             lambda: draw("mine")))
-    assert results == ["mine"] * 4 and max(ended) < 0.4
+    results, _ended = at_once(4, lambda: once(f"standings:{threading.get_ident()}",
+                                              lambda: draw("mine")))
+    assert results == ["mine"] * 4
 
 
 def test_when_the_first_drawing_fails_the_waiters_draw_for_themselves():
@@ -78,16 +81,20 @@ def test_when_the_first_drawing_fails_the_waiters_draw_for_themselves():
 
 
 def test_a_slow_drawing_holds_a_waiter_no_longer_than_its_wait():
+    started, finish = threading.Event(), threading.Event()
+
     def slow():
-        time.sleep(0.5)
+        started.set()
+        finish.wait(timeout=10)  # still drawing while the waiter gives up on it
         return "slow"
 
     leader = threading.Thread(target=once, args=("standings:1", slow))
     leader.start()
-    time.sleep(0.05)
-    began = time.monotonic()
+    assert started.wait(timeout=10)
+    # The waiter draws its own after its wait, the first drawing not over yet.
     assert once("standings:1", lambda: "own", wait_seconds=0.1) == "own"
-    assert time.monotonic() - began < 0.4
+    assert not finish.is_set()
+    finish.set()
     leader.join()
 
 
