@@ -24,3 +24,11 @@ class PasswordChangeForm(auth_forms.PasswordChangeForm):
 
     def validate_password_for_user(self, user, password_field_name="new_password1"):
         super().validate_password_for_user(user, password_field_name=password_field_name)
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"), strip=False, max_length=4096,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        help_text=_("To be sure it is you."),
+    )

@@ -15,4 +15,5 @@ urlpatterns = [
          name="password_change_done"),
     path("tokens/", views.create_token, name="token_create"),
     path("tokens/<int:token_id>/revoke/", views.delete_token, name="token_revoke"),
+    path("delete/", views.delete_account, name="account_delete"),
 ]

@@ -1,7 +1,8 @@
-"""Sign up, log in, the account page and its API tokens; the rest are Django's auth views."""
+"""Sign up, log in, the account page, its API tokens and the account's deletion; the rest
+are Django's auth views."""
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
@@ -9,12 +10,20 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import NewTokenForm, SignUpForm
+from accounts import services
+from accounts.forms import DeleteAccountForm, NewTokenForm, SignUpForm
+from accounts.selectors import deletion_plan
 from accounts.services import issue_token, revoke_token
+from scoring.errors import Conflict, ScoringError, render
 
 
 class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
+
+
+# Tells the browser to drop the copies of the site's pages it kept (never "storage", which
+# holds the hands waiting to be sent): a shared phone forgets the last user.
+CLEAR_CACHE = '"cache"'
 
 
 class LogoutView(auth_views.LogoutView):
@@ -25,7 +34,7 @@ class LogoutView(auth_views.LogoutView):
 
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
-        response["Clear-Site-Data"] = '"cache"'
+        response["Clear-Site-Data"] = CLEAR_CACHE
         return response
 
 
@@ -73,3 +82,39 @@ def delete_token(request, token_id):
     if revoke_token(user=request.user, token_id=token_id):
         messages.success(request, _("Token revoked: it no longer works."))
     return redirect("account")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete_account(request):
+    """GET says what deleting the account would do and asks for the password; POST deletes
+    it, logs out, and the home page says so."""
+    form = DeleteAccountForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            name = request.user.get_username()
+            try:
+                services.delete_account(user=request.user,
+                                        password=form.cleaned_data["password"])
+            except ScoringError as error:
+                for violation, message in zip(error.violations, error.messages(), strict=True):
+                    form.add_error("password" if violation.field == "password" else None,
+                                   message)
+                status = 409 if isinstance(error, Conflict) else 422
+            else:
+                logout(request)
+                messages.success(request, _("Your account %(name)s is deleted.") % {
+                    "name": name})
+                response = redirect("home")
+                response["Clear-Site-Data"] = CLEAR_CACHE
+                return response
+        else:
+            status = 422
+    plan = deletion_plan(request.user)
+    stuck = [{"message": render(services.club_refusal(club)), "club": club}
+             for club in plan.stuck_clubs]
+    stuck += [{"message": render(services.tournament_refusal(tournament)),
+               "tournament": tournament} for tournament in plan.stuck_tournaments]
+    return TemplateResponse(request, "accounts/delete.html",
+                            {"plan": plan, "stuck": stuck, "form": form}, status=status)

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -499,3 +500,47 @@ def delete_match(*, match: Match | int, by) -> None:
             gettext_noop("A tournament's match cannot be deleted."),
         )])
     locked.delete()
+
+
+@transaction.atomic
+def give_matches(*, matches, to) -> int:
+    """Matches change hands (their owner's account is being deleted): `to` owns them from
+    now on, as if they had started them. `matches` is a queryset; each match's version moves
+    on. Returns how many changed hands."""
+    ids = list(Match.objects.select_for_update().filter(pk__in=matches.values("pk"))
+               .values_list("pk", flat=True))
+    return Match.objects.filter(pk__in=ids).update(owner=to, version=F("version") + 1)
+
+
+@transaction.atomic
+def delete_matches(*, matches) -> int:
+    """Delete matches for good (their owner's account is being deleted), with their hands,
+    corrections and confirmations, and the teams and players they named that nothing else
+    names (another match, a tournament's entry, a club's roster). `matches` is a queryset;
+    the caller decides which may go. Returns how many were deleted."""
+    rows = list(Match.objects.select_for_update().filter(pk__in=matches.values("pk"))
+                .values_list("pk", "team_a_id", "team_b_id"))
+    if not rows:
+        return 0
+    Match.objects.filter(pk__in=[pk for pk, _, _ in rows]).delete()
+    teams = _unnamed(Team, {team for _, *pair in rows for team in pair})
+    players = {pk for pair in Team.objects.filter(pk__in=teams).values_list(
+        "first_player_id", "second_player_id") for pk in pair if pk is not None}
+    Team.objects.filter(pk__in=teams).delete()
+    Player.objects.filter(pk__in=_unnamed(Player, players)).delete()
+    return len(rows)
+
+
+def _unnamed(model, ids: set[int]) -> set[int]:
+    """Those of `ids` that no row of any app points to (whatever model points to `model`,
+    hidden relations included: an app built on scoring may name a team or a player)."""
+    left = set(ids)
+    for relation in model._meta.get_fields(include_hidden=True):
+        if not left:
+            break
+        if relation.concrete or not (relation.one_to_many or relation.one_to_one):
+            continue
+        field = relation.field
+        left -= set(relation.related_model.objects.filter(**{f"{field.name}__in": left})
+                    .values_list(field.attname, flat=True))
+    return left

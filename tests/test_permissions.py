@@ -155,6 +155,9 @@ CASES = [
     ("account", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("token_revoke", "post", lambda w: {"token_id": 1}, {"owner", "organizer", "other"}),
     ("token_create", "post", lambda w: {}, {"owner", "organizer", "other"}),
+    # One's own account only: the URL names nobody, and a POST needs one's own password.
+    ("account_delete", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    ("account_delete", "post", lambda w: {}, {"owner", "organizer", "other"}),
     ("tournament_list", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("tournament_new", "get", lambda w: {}, {"owner", "organizer", "other"}),
     ("match_new", "get", lambda w: {}, {"owner", "organizer", "other"}),

@@ -10,7 +10,8 @@ from clubs.models import Alias, Attribution, Club, Member, Seat
 from clubs.services import ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
-from scoring.models import Player
+from scoring import services as scoring
+from scoring.models import Match, Player
 
 CLUB_NAME_MAX = 100
 PLAYER_NAME_MAX = 60
@@ -135,6 +136,21 @@ def seat_players(club_id: int, players) -> None:
 def players_of_teams(teams) -> list[Player]:
     ids = [pk for team in teams for pk in (team.first_player_id, team.second_player_id) if pk]
     return list(Player.objects.filter(pk__in=ids))
+
+
+@transaction.atomic
+def hand_over_club(*, club: Club | int, to) -> Club:
+    """Another organizer takes the club over (its owner's account is being deleted): `to`
+    owns it from now on, with the club's matches its owner had started, and is no longer
+    listed among its co-organizers. Its nights are tournaments: theirs to hand over."""
+    locked = lock(club)
+    before = locked.owner_id
+    locked.owner = to
+    locked.save(update_fields=["owner"])
+    locked.organizers.remove(to)
+    scoring.give_matches(matches=Match.objects.filter(club_match__club=locked,
+                                                      owner_id=before), to=to)
+    return locked
 
 
 @transaction.atomic

@@ -115,6 +115,7 @@ def build(user) -> list[Shot]:
         Shot("rules", "/rules/", anonymous=True),
         Shot("account", "/accounts/"),
         Shot("password", "/accounts/password/"),
+        Shot("account-delete", "/accounts/delete/"),
         Shot("match-new", "/matches/new/"),
         Shot("match", f"/matches/{m}/"),
         Shot("match-live-error", f"/matches/{m}/", _live_error),

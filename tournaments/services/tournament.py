@@ -6,8 +6,9 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from scoring import names, rules
+from scoring import services as scoring
 from scoring.errors import InvalidInput
-from scoring.models import MAX_ID, ConfirmationMode, Player
+from scoring.models import MAX_ID, ConfirmationMode, Match, Player
 from tournaments.formats import SWISS_FORMATS, Format
 from tournaments.metrics import TIEBREAKS
 from tournaments.models import (
@@ -239,6 +240,22 @@ def add_organizer(*, tournament: Tournament, username: str):
         locked.organizers.add(user)
     bump(locked)
     return user
+
+
+@transaction.atomic
+def hand_over_tournament(*, tournament: Tournament | int, to) -> Tournament:
+    """Another organizer takes the tournament over (its owner's account is being deleted):
+    `to` owns it from now on, with the matches of its tables its owner held, and is no
+    longer listed among its co-organizers."""
+    locked = lock(tournament)
+    before = locked.owner_id
+    locked.owner = to
+    locked.save(update_fields=["owner"])
+    locked.organizers.remove(to)
+    scoring.give_matches(matches=Match.objects.filter(table__round__tournament=locked,
+                                                      owner_id=before), to=to)
+    bump(locked)
+    return locked
 
 
 @transaction.atomic
