@@ -7,6 +7,7 @@ urlpatterns = [
     path("clubs/new/", manage.club_new, name="club_new"),
     path("clubs/<int:pk>/", public.club_page, name="club_page"),
     path("clubs/<int:pk>/settings/", manage.club_settings, name="club_settings"),
+    path("clubs/<int:pk>/club.json", manage.club_json, name="club_json"),
     path("clubs/<int:pk>/organizers/", manage.organizer_add, name="club_organizer_add"),
     path("clubs/<int:pk>/roster/", manage.roster, name="club_roster"),
     path("clubs/<int:pk>/roster/suggest/", manage.suggest, name="club_suggest"),

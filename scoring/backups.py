@@ -1,9 +1,11 @@
-"""A match as a backup had it, rebuilt through the services (every hand checked again)."""
+"""A match as a backup had it, rebuilt through the services (every hand checked again), and
+its hands and corrections as a backup writes them (tournaments' and clubs' exports)."""
 
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -32,6 +34,44 @@ class RestoredRevision:
     at: datetime | None = None
 
 
+def _username(user) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _when(text):
+    return datetime.fromisoformat(text) if text else None
+
+
+def hands_and_revisions(match_ids) -> tuple[dict[int, list[dict]], dict[int, list[dict]]]:
+    """The matches' hands (in order) and corrections (in the order they were made), by match
+    id, as a backup writes them: users by user name, times in ISO 8601 (two queries)."""
+    hands, revisions = {}, {}
+    for hand in (Hand.objects.filter(match_id__in=match_ids).select_related("entered_by")
+                 .order_by("match_id", "number")):
+        hands.setdefault(hand.match_id, []).append(
+            {"number": hand.number, **hand.to_rules().as_dict(),
+             "entered_by": _username(hand.entered_by),
+             "entered_at": hand.entered_at.isoformat()})
+    for revision in (HandRevision.objects.filter(match_id__in=match_ids).select_related("by")
+                     .order_by("match_id", "at", "id")):
+        revisions.setdefault(revision.match_id, []).append(
+            {"number": revision.number, "action": revision.action, "before": revision.before,
+             "after": revision.after, "by": _username(revision.by),
+             "at": revision.at.isoformat()})
+    return hands, revisions
+
+
+def restored_hands(rows, user) -> list[RestoredHand]:
+    """A backup's hands (hands_and_revisions) read back; `user` finds a user by name."""
+    return [RestoredHand(row["number"], rules.Hand.from_dict(row), user(row["entered_by"]),
+                         _when(row["entered_at"])) for row in rows]
+
+
+def restored_revisions(rows, user) -> list[RestoredRevision]:
+    return [RestoredRevision(row["number"], row["action"], row["before"], row["after"],
+                             user(row["by"]), _when(row["at"])) for row in rows]
+
+
 @transaction.atomic
 def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a: Team,
                   team_b: Team, hands=(), revisions=(), scorekeeper_token: str | None = None,
@@ -39,7 +79,8 @@ def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a
                   redeals: int = 0, forfeited_by: str | None = None, created_at=None) -> Match:
     """A match as a backup had it: its hands replayed one by one through the rules (each is
     checked again), its corrections and undos, its score keeper's and opponents' links (new
-    ones when those are taken) and its times as they were. Refused whole when any of it
+    ones when those are taken) and its times as they were (when its last hand was written:
+    restore_last_hand_at, once any result from paper is in). Refused whole when any of it
     breaks a rule."""
     match = create_match(owner=owner, variant=variant, target=target,
                          first_dealer=first_dealer, team_a=team_a, team_b=team_b)
@@ -74,3 +115,12 @@ def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a
         forfeit(match=match.pk, team=forfeited_by)
     match.refresh_from_db()
     return match
+
+
+@transaction.atomic
+def restore_last_hand_at(*, match: Match | int, last_hand_at) -> None:
+    """When the match's last hand (or its result from paper) was written, as a backup had
+    it (the restore wrote them now): where a finished club match stands in the order of the
+    club's rated matches."""
+    Match.objects.filter(pk=match.pk if isinstance(match, Match) else match).update(
+        last_hand_at=last_hand_at, version=F("version") + 1)

@@ -167,7 +167,7 @@ CASES = [
     # A private club's pages, public or not, are for its organizers only.
     *[(name, "get", CLUB, ORGANIZERS) for name in (
         "club_page", "club_settings", "club_roster", "club_suggest", "club_match_new",
-        "club_nights", "club_season_new", "club_ladder_csv")],
+        "club_nights", "club_season_new", "club_ladder_csv", "club_json")],
     *[(name, method, MEMBER, ORGANIZERS) for name, method in (
         ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
     ("club_roster", "post", CLUB, ORGANIZERS),

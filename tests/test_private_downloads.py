@@ -1,7 +1,8 @@
 """Downloads are not kept by caches (issue 30, item 8): `tournament.json` holds every table's
 link secret, the CSVs a club's or a night's names and results. Each answers
 `Cache-Control: no-store`, so that neither a cache in front of the app nor the browser's own
-keeps a copy for whoever comes next (a shared computer, a proxy)."""
+keeps a copy for whoever comes next (a shared computer, a proxy). The whole club's JSON holds
+its matches' link secrets too."""
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 # Every download the site offers, by URL name; a new one joins this list (the walk below
 # says so) and is checked with the others.
 DOWNLOADS = {"tournament_standings_csv", "tournament_results_csv", "tournament_json",
-             "club_ladder_csv", "season_csv"}
+             "club_ladder_csv", "season_csv", "club_json"}
 # Files that are not downloads of anyone's data: the API's public description.
 NOT_DOWNLOADS = {"openapi-json"}
 
@@ -48,7 +49,7 @@ def everything(organizer):
                          best_of=None, nights=[night.pk])
     return {"tournament_standings_csv": tournament.pk, "tournament_results_csv": tournament.pk,
             "tournament_json": tournament.pk, "club_ladder_csv": club.pk,
-            "season_csv": season.pk}
+            "season_csv": season.pk, "club_json": club.pk}
 
 
 @pytest.mark.parametrize("name", sorted(DOWNLOADS))

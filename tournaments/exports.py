@@ -4,7 +4,7 @@ import csv
 import io
 from collections.abc import Iterable
 
-from scoring.models import Hand, HandRevision
+from scoring.backups import hands_and_revisions
 from tournaments.formats import Stage
 from tournaments.overview import Overview
 
@@ -75,10 +75,6 @@ def results_csv(view: Overview) -> str:
                  "finish_reason", "hands", "status"], rows())
 
 
-def _username(user) -> str | None:
-    return user.get_username() if user is not None else None
-
-
 def _players(entry) -> str:
     team = entry.team
     if team.first_player_id is None:
@@ -89,20 +85,8 @@ def _players(entry) -> str:
 def tournament_data(view: Overview) -> dict:
     """Everything about a tournament, hands included: what import_tournament reads back."""
     t = view.tournament
-    match_ids = [table.match.pk for r in view.rounds for table in r.tables]
-    hands, revisions = {}, {}
-    for hand in (Hand.objects.filter(match_id__in=match_ids).select_related("entered_by")
-                 .order_by("match_id", "number")):
-        hands.setdefault(hand.match_id, []).append(
-            {"number": hand.number, **hand.to_rules().as_dict(),
-             "entered_by": _username(hand.entered_by),
-             "entered_at": hand.entered_at.isoformat()})
-    for revision in (HandRevision.objects.filter(match_id__in=match_ids).select_related("by")
-                     .order_by("match_id", "at", "id")):
-        revisions.setdefault(revision.match_id, []).append(
-            {"number": revision.number, "action": revision.action, "before": revision.before,
-             "after": revision.after, "by": _username(revision.by),
-             "at": revision.at.isoformat()})
+    hands, revisions = hands_and_revisions(
+        [table.match.pk for r in view.rounds for table in r.tables])
     return {
         "format_version": FORMAT_VERSION,
         "tournament": {
@@ -155,6 +139,9 @@ def tournament_data(view: Overview) -> dict:
                      "scorekeeper_token": tv.match.scorekeeper_token,
                      "opponents_token": tv.match.opponents_token,
                      "created_at": tv.match.created_at.isoformat(),
+                     # When its last hand was written: when a club's ratings count it.
+                     "last_hand_at": tv.match.last_hand_at.isoformat()
+                     if tv.match.last_hand_at else None,
                      "hands": hands.get(tv.match.pk, []),
                      "revisions": revisions.get(tv.match.pk, [])}
                     for tv in r.tables

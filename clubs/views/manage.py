@@ -1,14 +1,21 @@
-"""The organizer's pages: clubs, the roster, club nights, a club match, seasons."""
+"""The organizer's pages: clubs, the roster, club nights, a club match, seasons, the whole
+club as JSON."""
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import selectors, services
+from clubs import exports, selectors, services
 from clubs.forms import (
     AttributionForm,
     ClubForm,
@@ -81,7 +88,22 @@ def club_settings(request, club):
                       organizers=club.organizers.order_by("username"),
                       organizer_form=OrganizerForm() if club.owner_id == request.user.pk
                       else None, names=PublicNames(club, full=True),
-                      history=club.events.select_related("member", "by")[:HISTORY_SHOWN])
+                      history=club.events.select_related("member", "by")[:HISTORY_SHOWN],
+                      club_json=reverse("club_json", args=[club.pk]))
+
+
+@organizer_view
+@require_GET
+def club_json(request, club):
+    """The whole club, to move it (manage.py import_club reads it): a file no cache keeps,
+    as it holds every match's link secrets and the roster's names."""
+    text = json.dumps(exports.club_data(club), indent=2, ensure_ascii=False,
+                      cls=DjangoJSONEncoder)
+    response = HttpResponse(text, content_type="application/json")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(club.name) or "club"}-club.json"')
+    add_never_cache_headers(response)
+    return response
 
 
 @organizer_view

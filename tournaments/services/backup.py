@@ -6,8 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 
-from scoring import backups, confirmations, paper, rules
-from scoring.backups import RestoredHand, RestoredRevision
+from scoring import backups, confirmations, paper
 from scoring.errors import InvalidInput
 from scoring.models import ConfirmationMode
 from scoring.services import NewTeam
@@ -135,16 +134,13 @@ def _import_tournament(data: dict, owner) -> Tournament:
                 time_called_after=table["time_called_after"], redeals=table["redeals"],
                 forfeited_by=table.get("forfeited_by"),
                 created_at=read.when(table.get("created_at")),
-                hands=[RestoredHand(hand["number"], rules.Hand.from_dict(hand),
-                                    read.user(hand["entered_by"]),
-                                    read.when(hand["entered_at"]))
-                       for hand in table["hands"]],
-                revisions=[RestoredRevision(revision["number"], revision["action"],
-                                            revision["before"], revision["after"],
-                                            read.user(revision["by"]), read.when(revision["at"]))
-                           for revision in table.get("revisions", [])],
+                hands=backups.restored_hands(table["hands"], read.user),
+                revisions=backups.restored_revisions(table.get("revisions", []), read.user),
             )
-            _restore_confirmation(match, table, owner)
+            restore_confirmation(match, table, owner)
+            if "last_hand_at" in table:  # after a result from paper, which wrote it now
+                backups.restore_last_hand_at(match=match,
+                                             last_hand_at=read.when(table["last_hand_at"]))
             restored = Table.objects.create(round=new_round, number=table["table"],
                                             position=table["position"], match=match,
                                             entry_a=entry_a, entry_b=entry_b)
@@ -160,9 +156,9 @@ def _import_tournament(data: dict, owner) -> Tournament:
     return tournament
 
 
-def _restore_confirmation(match, table: dict, owner) -> None:
+def restore_confirmation(match, table: dict, owner) -> None:
     """A table's result from paper (checked by the rules again) and where its opponents'
-    confirmation stood."""
+    confirmation stood (a club's matches too: clubs.services.backup)."""
     confirmations.set_mode(match=match, mode=table.get("confirmation_mode",
                                                        ConfirmationMode.NONE))
     if (result := table.get("paper_result")) is not None:

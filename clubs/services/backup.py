@@ -1,0 +1,307 @@
+"""A whole club rebuilt from its export (clubs.exports.club_data), as a new club: its roster,
+its matches (every hand replayed through the rules, as a match's backup is), its nights (each
+a tournament backup, tournaments' import_tournament), seasons, attributions, seats and
+history; then its ratings computed again from all of it.
+
+A file of another format or version, one its schema refuses, or one whose parts name what
+it does not hold is refused with what is wrong, and nothing of it is saved."""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+from datetime import datetime
+from functools import cache
+
+import jsonschema
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, transaction
+from django.utils.translation import gettext_noop
+from jsonschema.exceptions import best_match
+
+from clubs import exports
+from clubs.models import (
+    Alias,
+    Attribution,
+    Club,
+    ClubEvent,
+    ClubMatch,
+    ClubNight,
+    Member,
+    Season,
+    Seat,
+)
+from clubs.selectors import SEATS
+from clubs.services import ratings
+from clubs.services._common import refuse, violation
+from scoring import backups
+from scoring.errors import ScoringError
+from scoring.models import Match
+from scoring.services import NewTeam
+from tournaments.models import Entry, Table
+from tournaments.services import import_tournament
+from tournaments.services.backup import restore_confirmation
+
+
+def import_club(*, data, owner=None) -> Club:
+    """A new club from `data` (what club_data wrote, read from JSON). Users are matched by
+    user name: the owner is `owner`, else the exported one; a night's tournament keeps its
+    exported owner when that user is here, else it is the club's owner's."""
+    if not isinstance(data, dict) or data.get("format") != exports.CLUB_FORMAT:
+        refuse("club_export_format", gettext_noop(
+            "This file is not a club export: its “format” is not “politaine-club”."))
+    if data.get("version") != exports.CLUB_FORMAT_VERSION:
+        refuse("club_export_version", gettext_noop(
+            "This club export is of version %(version)s, which this version of the app "
+            "cannot read (it reads version %(known)s)."),
+            version=json.dumps(data.get("version"))[:20], known=exports.CLUB_FORMAT_VERSION)
+    if problem := best_match(_validator().iter_errors(data)):
+        refuse("club_export_schema", gettext_noop(
+            "This club export does not follow its schema, at %(where)s: %(problem)s"),
+            where=problem.json_path, problem=problem.message[:200])
+    _check_references(data)
+    try:
+        return _import_club(data, owner)
+    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+        refuse("club_export_broken", gettext_noop(
+            "This club export is damaged and was not imported (%(problem)s)."),
+            problem=str(error)[:200] or type(error).__name__)
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = json.loads(exports.SCHEMA_PATH.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+# --- The file holds together ----------------------------------------------------------------
+
+
+def _unknown(where: str, key) -> None:
+    refuse("club_export_reference", gettext_noop(
+        "This club export does not hold together: %(where)s names %(key)s, which the file "
+        "does not hold."), where=where, key=json.dumps(key, ensure_ascii=False)[:100])
+
+
+def _once(keys) -> set:
+    """The keys found at each place (where, key), each once."""
+    found = set()
+    for where, key in keys:
+        if key in found:
+            refuse("club_export_repeated", gettext_noop(
+                "This club export does not hold together: %(where)s repeats %(key)s."),
+                where=where, key=json.dumps(key, ensure_ascii=False)[:100])
+        found.add(key)
+    return found
+
+
+def _keys(rows: list[dict], where: str) -> set:
+    return _once((f"{where}[{index}].key", row["key"]) for index, row in enumerate(rows))
+
+
+def _check_references(data: dict) -> None:
+    """Every key a part of the file names is one the file holds: the roster players of
+    seats, attributions and history, the nights of seasons, the matches and tables of
+    attributions, the teams of a night's seats (once schema-valid, before any write)."""
+    members = _keys(data["members"], "$.members")
+    _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
+          for alias in member["aliases"])
+    matches = _keys(data["matches"], "$.matches")
+    _keys(data["nights"], "$.nights")
+    nights = {}
+    for index, night in enumerate(data["nights"]):
+        backup = night["tournament"]
+        nights[night["key"]] = {(r["number"], t["table"]) for r in backup["rounds"]
+                                for t in r["tables"]}
+        teams = {team["key"]: team for team in backup["teams"]}
+        individual = backup["tournament"]["format"] == "individual"
+        for seat_index, seat in enumerate(night["seats"]):
+            where = f"$.nights[{index}].seats[{seat_index}]"
+            if seat["team"] not in teams:
+                _unknown(f"{where}.team", seat["team"])
+            if len(seat["members"]) != (1 if individual else len(teams[seat["team"]]["players"])):
+                refuse("club_export_seats", gettext_noop(
+                    "This club export does not hold together: %(where)s does not seat as "
+                    "many roster players as its team has players."), where=where)
+            for member in seat["members"]:
+                if member is not None and member not in members:
+                    _unknown(f"{where}.members", member)
+    for index, match in enumerate(data["matches"]):
+        for seat, member in match["seats"].items():
+            if member is not None and member not in members:
+                _unknown(f"$.matches[{index}].seats.{seat}", member)
+    for index, season in enumerate(data["seasons"]):
+        for night in season["nights"]:
+            if night not in nights:
+                _unknown(f"$.seasons[{index}].nights", night)
+    for index, attribution in enumerate(data["attributions"]):
+        where, found = f"$.attributions[{index}]", attribution["match"]
+        if "club_match" in found and found["club_match"] not in matches:
+            _unknown(f"{where}.match", found)
+        if "night" in found and (found["round"], found["table"]) not in nights.get(
+                found["night"], ()):
+            _unknown(f"{where}.match", found)
+        if attribution["member"] not in members:
+            _unknown(f"{where}.member", attribution["member"])
+    for index, event in enumerate(data["history"]):
+        if (member := event.get("member")) is not None and member not in members:
+            _unknown(f"$.history[{index}].member", member)
+
+
+# --- The import -----------------------------------------------------------------------------
+
+
+class _Reader:
+    """Users by user name (each read once), times in ISO 8601: as the export wrote them."""
+
+    def __init__(self):
+        self.found = {}
+
+    def user(self, name):
+        if not name:
+            return None
+        if name not in self.found:
+            self.found[name] = get_user_model().objects.filter(username=name).first()
+        return self.found[name]
+
+    @staticmethod
+    def when(text):
+        return datetime.fromisoformat(text) if text else None
+
+
+@contextmanager
+def _within(intro: str, **params):
+    """A refusal of one part of the file, said with which part it was."""
+    try:
+        yield
+    except ScoringError as error:
+        raise type(error)([violation("club_export_part", intro, None, **params),
+                           *error.violations]) from error
+
+
+@transaction.atomic
+def _import_club(data: dict, owner) -> Club:
+    read = _Reader()
+    info = data["club"]
+    owner = owner or read.user(info["owner"])
+    if owner is None:
+        refuse("club_export_owner", gettext_noop(
+            "Nobody has the user name %(name)s: say who owns the club."), name=info["owner"])
+    club = Club.objects.create(
+        name=info["name"], place=info.get("place", ""), public=info.get("public", True),
+        public_name=info.get("public_name", "full"), owner=owner)
+    if created_at := read.when(info.get("created_at")):
+        club.created_at = created_at
+        club.save(update_fields=["created_at"])
+    club.organizers.set(user for name in info.get("organizers", [])
+                        if (user := read.user(name)) is not None and user.pk != owner.pk)
+    members = _members(club, data["members"], read)
+    seats = []  # (scoring.Player id, roster player id)
+    matches = {}  # what the attributions name -> the new match's id
+    for match in data["matches"]:
+        with _within(gettext_noop("The club match %(key)s was not imported:"),
+                     key=match["key"]):
+            new = _match(club, match, owner, read)
+        matches[("club_match", match["key"])] = new.pk
+        seats += [(getattr(new, f"seat_{seat}_id"), members[match["seats"][seat]])
+                  for seat in SEATS if match["seats"][seat] is not None]
+    nights = {}
+    for night in data["nights"]:
+        backup = night["tournament"]
+        with _within(gettext_noop("The club night %(name)s was not imported:"),
+                     name=str(backup["tournament"]["name"])[:100]):
+            tournament = import_tournament(data=backup, owner=read.user(
+                backup["tournament"]["owner"]) or owner)
+        nights[night["key"]] = ClubNight.objects.create(tournament=tournament, club=club)
+        seats += _night_seats(tournament, backup, night["seats"], members)
+        for round_number, table, match_id in Table.objects.filter(
+                round__tournament=tournament).values_list("round__number", "number",
+                                                          "match_id"):
+            matches[("night", night["key"], round_number, table)] = match_id
+    Seat.objects.bulk_create(Seat(player_id=player, member_id=member)
+                             for player, member in seats if player is not None)
+    for season in data["seasons"]:
+        made = Season.objects.create(
+            club=club, name=season["name"], points_table=season["points_table"],
+            best_of=season.get("best_of"))
+        if created_at := read.when(season.get("created_at")):
+            made.created_at = created_at
+            made.save(update_fields=["created_at"])
+        made.nights.set(nights[key] for key in season["nights"])
+    Attribution.objects.bulk_create(_attribution(a, matches, members, read)
+                                    for a in data["attributions"])
+    ClubEvent.objects.bulk_create(
+        ClubEvent(club=club, kind=event["kind"], params=event.get("params", {}),
+                  member_id=members[event["member"]] if event.get("member") else None,
+                  by=read.user(event.get("by")), at=read.when(event["at"]))
+        for event in data["history"])
+    ratings.rerate(club=club)
+    return club
+
+
+def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
+    """The roster in the file's order (the export's: the order its ids had), with the names
+    its matches may type for each player; the file's keys -> the new players' ids."""
+    found = {}
+    for row in rows:
+        member = Member.objects.create(
+            club=club, name=row["name"], nickname=row.get("nickname", ""),
+            public_name=row.get("public_name", ""),
+            anonymized_at=read.when(row.get("anonymized_at")))
+        found[row["key"]] = member.pk
+        Alias.objects.bulk_create(Alias(club=club, key=key, member=member)
+                                  for key in row["aliases"])
+    return found
+
+
+def _match(club: Club, data: dict, owner, read: _Reader) -> Match:
+    """A club match as restore_match rebuilds a match from a backup, then where its
+    opponents' confirmation stood (as a tournament's table is restored)."""
+    match = backups.restore_match(
+        owner=read.user(data.get("owner")), variant=data["variant"], target=data["target"],
+        first_dealer=data["first_dealer"],
+        team_a=NewTeam(data["team_a"]["name"], tuple(data["team_a"]["players"])),
+        team_b=NewTeam(data["team_b"]["name"], tuple(data["team_b"]["players"])),
+        scorekeeper_token=data.get("scorekeeper_token"),
+        opponents_token=data.get("opponents_token"),
+        time_called_after=data.get("time_called_after"), redeals=data.get("redeals", 0),
+        forfeited_by=data.get("forfeited_by"), created_at=read.when(data.get("created_at")),
+        hands=backups.restored_hands(data["hands"], read.user),
+        revisions=backups.restored_revisions(data.get("revisions", []), read.user))
+    restore_confirmation(match, data, owner)
+    # After a result from paper, which wrote it now; before the match is the club's, so
+    # nothing is rated until the whole club is there.
+    backups.restore_last_hand_at(match=match, last_hand_at=read.when(data.get("last_hand_at")))
+    if archived_at := read.when(data.get("archived_at")):
+        Match.objects.filter(pk=match.pk).update(archived_at=archived_at)
+    ClubMatch.objects.create(match=match, club=club)
+    match.refresh_from_db()
+    return match
+
+
+def _night_seats(tournament, backup: dict, rows: list[dict], members: dict[int, int]) -> list:
+    """Which roster player each of a night's players is: an entry is found by its seed
+    (import_tournament gives each the seed it had)."""
+    seed_of = {team["key"]: team["seed"] for team in backup["teams"]}
+    entries = {e.seed: e for e in Entry.objects.filter(tournament=tournament).select_related(
+        "team")}
+    seats = []
+    for row in rows:
+        entry = entries[seed_of[row["team"]]]
+        players = [entry.player_id] if tournament.is_individual else [
+            pk for pk in (entry.team.first_player_id, entry.team.second_player_id) if pk]
+        seats += [(player, members[member]) for player, member in zip(
+            players, row["members"], strict=True) if member is not None]
+    return seats
+
+
+def _attribution(row: dict, matches: dict, members: dict[int, int], read: _Reader
+                 ) -> Attribution:
+    where = row["match"]
+    match_id = matches[("club_match", where["club_match"]) if "club_match" in where else
+                       ("night", where["night"], where["round"], where["table"])]
+    made = Attribution(match_id=match_id, hand_number=row["hand_number"], kind=row["kind"],
+                       team=row["team"], slot=row["slot"], member_id=members[row["member"]])
+    if created_at := read.when(row.get("created_at")):
+        made.created_at = created_at
+    return made
