@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import seasons
@@ -44,6 +45,25 @@ class ClubPublicNameForm(forms.Form):
         help_text=_("For every player who has not chosen: the club page, player pages, "
                     "seasons, projectors, CSVs and the public API. The club's organizers "
                     "always see the names in full."))
+
+
+class SplitForm(forms.Form):
+    """A roster player who is two people: the second one's name, and the matches that are
+    theirs (each typed name with all its matches: a club match, or a whole night)."""
+
+    name = NameField(label=_("The second person's name"), max_length=60)
+    players = forms.TypedMultipleChoiceField(
+        label=_("Their matches"), coerce=int, widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose the matches the second person played.")})
+
+    def __init__(self, *args, sittings, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [
+            (s.player, _("%(night)s: %(count)s matches, from %(teams)s") % {
+                "night": s.night, "count": s.matches, "teams": s.teams} if s.night else
+             _("Club match of %(date)s: %(teams)s") % {
+                 "date": date_format(s.first, "SHORT_DATE_FORMAT"), "teams": s.teams})
+            for s in sittings]
 
 
 class MergeForm(forms.Form):

@@ -335,3 +335,33 @@ def attribution_page(match: Match) -> list[Tap]:
         taps.append(Tap("redeal", 0, slot, None, _("Redeal %(number)s") % {
             "number": slot + 1}, players(), redeals.get(slot)))
     return taps
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """A name typed for a roster player (a scoring.Player): the matches played under it,
+    which go together when the player is split in two."""
+
+    player: int
+    night: str  # the tournament's name, or "" for a club match
+    first: object  # when its first match was created
+    matches: int
+    teams: str  # the first match's teams, as typed
+
+
+def sittings(member: Member) -> list[Sitting]:
+    """The member's typed names, each with its matches, oldest first (one query)."""
+    players = set(Seat.objects.filter(member=member).values_list("player_id", flat=True))
+    found: dict[int, list[dict]] = defaultdict(list)
+    for row in Match.objects.filter(
+            Q(seat_n__in=players) | Q(seat_e__in=players) | Q(seat_s__in=players)
+            | Q(seat_w__in=players)).order_by("created_at", "pk").values(
+            "seat_n", "seat_e", "seat_s", "seat_w", "created_at", "team_a__name",
+            "team_b__name", "table__round__tournament__name"):
+        for seat in ("seat_n", "seat_e", "seat_s", "seat_w"):
+            if row[seat] in players:
+                found[row[seat]].append(row)
+    return sorted((Sitting(player, rows[0]["table__round__tournament__name"] or "",
+                           rows[0]["created_at"], len(rows),
+                           f'{rows[0]["team_a__name"]} – {rows[0]["team_b__name"]}')
+                   for player, rows in found.items()), key=lambda s: (s.first, s.player))

@@ -16,6 +16,8 @@ urlpatterns = [
          name="club_member_public_name"),
     path("clubs/<int:pk>/roster/<int:member_id>/take-name-off/", privacy.member_anonymize,
          name="club_member_anonymize"),
+    path("clubs/<int:pk>/roster/<int:member_id>/split/", privacy.member_split,
+         name="club_member_split"),
     path("clubs/<int:pk>/roster/<int:member_id>/data.<str:kind>", privacy.member_data_copy,
          name="club_member_data"),
     path("clubs/<int:pk>/settings/public-names/", privacy.club_public_name,

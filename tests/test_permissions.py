@@ -174,6 +174,8 @@ CASES = [
     # What a member asks of the club: answered by its organizers.
     ("club_member_public_name", "post", MEMBER, ORGANIZERS),
     ("club_member_anonymize", "get", MEMBER, ORGANIZERS),
+    ("club_member_split", "get", MEMBER, ORGANIZERS),
+    ("club_member_split", "post", MEMBER, ORGANIZERS),
     ("club_member_anonymize", "post", MEMBER, ORGANIZERS),
     ("club_member_data", "get", lambda w: {"pk": w["club"].pk, "member_id": w["member"].pk,
                                            "kind": "json"}, ORGANIZERS),

@@ -12,6 +12,7 @@ from clubs.services.roster import (
     member_named,
     merge_members,
     seat_players,
+    split_member,
     update_club,
     update_member,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "rerate",
     "seat_entry",
     "seat_players",
+    "split_member",
     "start_match",
     "update_club",
     "update_member",

@@ -4,9 +4,10 @@ typed on the club's matches joined to them."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_noop
 
-from clubs.models import Alias, Attribution, Club, Member, Seat
+from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat
 from clubs.services import ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
@@ -115,6 +116,39 @@ def merge_members(*, keep: Member, absorb: Member) -> Member:
     ratings.rerate(club=keep.club_id)
     keep.refresh_from_db()
     return keep
+
+
+@transaction.atomic
+def split_member(*, member: Member, name: str, players: list[int], by) -> Member:
+    """A roster player who turns out to be two people: a new player `name` takes the seats
+    `players` (scoring.Player ids, each a name typed on the club's matches: a club match's
+    seat, or a night's team or entry, with all its matches), with their attributions; the
+    club's ratings are replayed with the two apart. Returns the new player."""
+    lock(member.club_id)
+    member = Member.objects.get(pk=member.pk)
+    _check_names(name, "")
+    if other := _taken(member.club_id, names.key(name)):
+        conflict("player_on_roster", gettext_noop(
+            "%(name)s is already on the roster: choose another name for the second "
+            "person."), "name", name=other.name)
+    seats = Seat.objects.filter(member=member, player_id__in=players)
+    if not players or seats.count() != len(set(players)):
+        refuse("split_seats", gettext_noop(
+            "Choose the matches the second person played, among this player's."), "players")
+    if seats.count() == Seat.objects.filter(member=member).count():
+        refuse("split_all", gettext_noop(
+            "Leave this player at least one match: moving them all is a rename."), "players")
+    other = _new_member(member.club_id, name)
+    moved = list(seats.values_list("player_id", flat=True))
+    seats.update(member=other)
+    # Who made a politaine (four sevens, redeal) in the matches that go: the new player.
+    Attribution.objects.filter(member=member, match__in=Match.objects.filter(
+        Q(seat_n__in=moved) | Q(seat_e__in=moved) | Q(seat_s__in=moved)
+        | Q(seat_w__in=moved))).update(member=other)
+    ratings.rerate(club=member.club_id)
+    ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.SPLIT, member=member,
+                             by=by, params={"new_member": other.pk, "name": other.name})
+    return other
 
 
 def member_named(club_id: int, name: str) -> Member:

@@ -15,8 +15,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import member_data, selectors
-from clubs.forms import ClubPublicNameForm, PublicNameForm
+from clubs import member_data, selectors, services
+from clubs.forms import ClubPublicNameForm, PublicNameForm, SplitForm
 from clubs.models import Member
 from clubs.public_names import PublicNames, choice_label
 from clubs.services import privacy
@@ -76,6 +76,28 @@ def member_anonymize(request, club, member_id):
         return redirect("club_roster", pk=club.pk)
     return TemplateResponse(request, "clubs/member_anonymize.html", {
         "club": club, "member": member})
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def member_split(request, club, member_id):
+    """Two people under one name: the second one's name and matches; the ratings are
+    replayed with the two apart."""
+    member = _member_of(club, member_id)
+    form = SplitForm(request.POST or None, sittings=selectors.sittings(member))
+    if request.method == "POST" and form.is_valid():
+        try:
+            other = services.split_member(member=member, name=form.cleaned_data["name"],
+                                          players=form.cleaned_data["players"],
+                                          by=request.user)
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s now has their own matches and rating.") % {
+                "name": other.name})
+            return redirect("club_member_edit", pk=club.pk, member_id=other.pk)
+    return TemplateResponse(request, "clubs/member_split.html", {
+        "club": club, "member": member, "form": form}, status=422 if form.errors else 200)
 
 
 @organizer_view

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs import services
-from clubs.models import Alias, ClubEvent, Member, RatingChange
+from clubs.models import Alias, ClubEvent, Member, RatingChange, Seat
 from clubs.services import privacy
 from clubs.services.seasons import save_season
 from scoring import names, rules
@@ -210,3 +210,40 @@ def test_a_club_nights_public_pages_and_api_name_its_players_as_they_chose(clien
     standings = stranger.get(f"/t/{swiss.pk}/").content.decode()
     assert "Anne &amp; Marc" not in standings and f"Player {anne.pk} &amp; Marc" in standings
     assert "Les Bleus" in standings  # a team name that holds no hidden name stays
+
+
+def test_two_people_under_one_name_are_split_and_the_ratings_equal_a_fresh_recompute(
+        client, club, organizer):
+    """Anne Tremblay was two people: the second, Annie, played the second match. She gets
+    it, with her own rating; every rating equals a recompute from nothing."""
+    anne = member(club, "Anne Tremblay")
+    page = client.get(reverse("club_member_split", args=[club.pk, anne.pk]))
+    assert page.status_code == 200 and "Club match of" in page.content.decode()
+    second = Match.objects.filter(club_match__club=club).order_by("created_at")[1]
+    annie_seat = second.seat_n_id  # Anne sat North in the second match
+    refused = client.post(reverse("club_member_split", args=[club.pk, anne.pk]),
+                          {"name": "Benoît Roy", "players": [annie_seat]})
+    assert refused.status_code == 422 and "already on the roster" in refused.content.decode()
+    answer = client.post(reverse("club_member_split", args=[club.pk, anne.pk]),
+                         {"name": "Annie Tremblay", "players": [annie_seat]})
+    assert answer.status_code == 302
+    annie = member(club, "Annie Tremblay")
+    assert annie.rated_matches == 1 and member(club, "Anne Tremblay").rated_matches == 1
+    ratings = list(Member.objects.filter(club=club).order_by("pk").values_list(
+        "mu", "sigma", "rated_matches"))
+    services.rerate(club=club)
+    assert list(Member.objects.filter(club=club).order_by("pk").values_list(
+        "mu", "sigma", "rated_matches")) == ratings
+    assert ClubEvent.objects.filter(club=club, kind="split", member=anne).exists()
+    settings = client.get(reverse("club_settings", args=[club.pk])).content.decode()
+    assert "split Anne Tremblay in two: the second person is Annie Tremblay" in settings
+
+
+def test_a_split_that_would_move_every_match_or_none_is_refused(client, club, organizer):
+    anne = member(club, "Anne Tremblay")
+    every = list(Seat.objects.filter(member=anne).values_list("player_id", flat=True))
+    for players in (every, []):
+        answer = client.post(reverse("club_member_split", args=[club.pk, anne.pk]),
+                             {"name": "Annie", "players": players})
+        assert answer.status_code == 422
+    assert not Member.objects.filter(club=club, name="Annie").exists()
