@@ -28,11 +28,12 @@ from clubs.models import (
     ClubMatch,
     ClubNight,
     Member,
+    PublicName,
     Season,
     Seat,
 )
 from clubs.selectors import SEATS
-from clubs.services import ratings
+from clubs.services import privacy, ratings
 from clubs.services._common import refuse, violation
 from scoring import backups
 from scoring.errors import ScoringError
@@ -146,6 +147,14 @@ def _check_references(data: dict) -> None:
     for index, event in enumerate(data["history"]):
         if (member := event.get("member")) is not None and member not in members:
             _unknown(f"$.history[{index}].member", member)
+        # The settings page says the choice in words: one it knows.
+        choice = event.get("params", {}).get("choice", "")
+        if event["kind"] in ("public_name", "club_public_name") and choice not in (
+                "", *PublicName.values):
+            refuse("club_export_choice", gettext_noop(
+                "This club export does not hold together: %(where)s is no choice of a "
+                "name in public (full, initial or hidden)."),
+                where=f"$.history[{index}].params.choice")
 
 
 # --- The import -----------------------------------------------------------------------------
@@ -220,6 +229,7 @@ def _import_club(data: dict, owner) -> Club:
             matches[("night", night["key"], round_number, table)] = match_id
     Seat.objects.bulk_create(Seat(player_id=player, member_id=member)
                              for player, member in seats if player is not None)
+    _renumber_names_taken_off(club)
     for season in data["seasons"]:
         made = Season.objects.create(
             club=club, name=season["name"], points_table=season["points_table"],
@@ -237,6 +247,17 @@ def _import_club(data: dict, owner) -> Club:
         for event in data["history"])
     ratings.rerate(club=club)
     return club
+
+
+def _renumber_names_taken_off(club: Club) -> None:
+    """A name taken off is its member's number ("#17", read "Player 17"): here each such
+    member has a new one, which their name, the names typed on their matches and their
+    alias take, as the "Player N" of the pages does. Their old numbers' aliases go first:
+    another member's new number may be one of them."""
+    anonymized = list(Member.objects.filter(club=club, anonymized_at__isnull=False))
+    Alias.objects.filter(member__in=anonymized).delete()
+    for member in anonymized:
+        privacy.take_names_off(member)
 
 
 def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
