@@ -2,6 +2,8 @@
 showed, where taking it off cut into someone else's name, where a merge or a club's move
 undid it, and what answered a 500."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -250,3 +252,23 @@ def test_a_renamed_player_shown_by_first_name_and_initial_reads_anew_on_the_nigh
     services.update_member(member=anne, name="Anne Gagnon")
     for path, text in public_pages(night).items():
         assert "Anne G." in text and "Anne T." not in text, path
+
+
+def test_a_members_copy_gives_their_other_names_as_typed_and_the_csv_holds_their_names(
+        client, organizer):
+    """The copy's other names were the keys names are compared by ("anne trernblay"), and
+    its CSV held no name at all."""
+    club = services.create_club(owner=organizer, name="Les As")
+    club_match(club, organizer, ("Anne Tremblay", "Benoît"), ("Chloé", "Denis"), [win()])
+    club_match(club, organizer, ("Anne Tremblay-Simard", "Benoît"), ("Chloé", "Denis"),
+               [win()])
+    anne = member(club, "Anne Tremblay")
+    services.update_member(member=anne, name="Anne Tremblay", nickname="Nanou")
+    services.merge_members(keep=anne, absorb=member(club, "Anne Tremblay-Simard"))
+    data = client.get(reverse("club_member_data", args=[club.pk, anne.pk, "json"])).json()
+    assert data["member"]["other_names"] == ["Anne Tremblay-Simard"]
+    rows = list(csv.reader(io.StringIO(client.get(reverse(
+        "club_member_data", args=[club.pk, anne.pk, "csv"])).content.decode().lstrip(
+        "\ufeff"))))
+    assert [row[0] for row in rows[1:4]] == ["name", "nickname", "other name"]
+    assert [row[4] for row in rows[1:4]] == ["Anne Tremblay", "Nanou", "Anne Tremblay-Simard"]
