@@ -35,7 +35,7 @@ from clubs.models import (
 from clubs.selectors import SEATS
 from clubs.services import privacy, ratings
 from clubs.services._common import refuse, violation
-from scoring import backups
+from scoring import backups, names
 from scoring.errors import ScoringError
 from scoring.models import Match
 from scoring.services import NewTeam
@@ -105,6 +105,12 @@ def _check_references(data: dict) -> None:
     seats, attributions and history, the nights of seasons, the matches and tables of
     attributions, the teams of a night's seats (once schema-valid, before any write)."""
     members = _keys(data["members"], "$.members")
+    for index, member in enumerate(data["members"]):
+        if names.problem(member["name"], 60) or (member.get("nickname") and names.problem(
+                member["nickname"], 60)):
+            refuse("club_export_name", gettext_noop(
+                "This club export does not hold together: %(where)s is no player's name (1 "
+                "to 60 characters, no invisible ones)."), where=f"$.members[{index}]")
     _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
           for alias in member["aliases"])
     matches = _keys(data["matches"], "$.matches")
@@ -266,12 +272,20 @@ def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
     found = {}
     for row in rows:
         member = Member.objects.create(
-            club=club, name=row["name"], nickname=row.get("nickname", ""),
+            club=club, name=names.normalise(row["name"]),
+            nickname=names.normalise(row.get("nickname", "")),
             public_name=row.get("public_name", ""),
             anonymized_at=read.when(row.get("anonymized_at")))
         found[row["key"]] = member.pk
         Alias.objects.bulk_create(Alias(club=club, key=key, member=member)
                                   for key in row["aliases"])
+    # Each player's own name finds them (a file edited by hand may list no alias): else the
+    # next match that types it would add them to the roster a second time.
+    held = set(Alias.objects.filter(club=club).values_list("key", flat=True))
+    for member in Member.objects.filter(club=club, anonymized_at__isnull=True).order_by("pk"):
+        if (key := names.key(member.name)) not in held:
+            Alias.objects.create(club=club, key=key, member=member)
+            held.add(key)
     return found
 
 

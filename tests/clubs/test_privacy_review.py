@@ -272,3 +272,22 @@ def test_a_members_copy_gives_their_other_names_as_typed_and_the_csv_holds_their
         "\ufeff"))))
     assert [row[0] for row in rows[1:4]] == ["name", "nickname", "other name"]
     assert [row[4] for row in rows[1:4]] == ["Anne Tremblay", "Nanou", "Anne Tremblay-Simard"]
+
+
+def test_a_club_file_edited_by_hand_without_aliases_still_finds_its_players_by_name(
+        organizer):
+    """A member listed with no alias (the file edited by hand) was not found by their own
+    name: the next match that typed it added them to the roster a second time; a name with
+    spaces around it or invisible characters went in as it was."""
+    club = services.create_club(owner=organizer, name="Les As")
+    club_match(club, organizer, ("Anne", "Benoît"), ("Chloé", "Denis"), [win()])
+    data = json.loads(json.dumps(club_data(club)))
+    data["members"][0].update(name="  Anne  ", aliases=[])
+    copy_ = import_club(data=data, owner=organizer)
+    club_match(copy_, organizer, ("Anne", "Benoît"), ("Chloé", "Denis"), [win()])
+    assert list(Member.objects.filter(club=copy_, name__contains="Anne").values_list(
+        "name", flat=True)) == ["Anne"]
+    data["members"][0]["name"] = "An\u200bne"
+    with pytest.raises(ScoringError) as refused:
+        import_club(data=data, owner=organizer)
+    assert "$.members[0]" in " ".join(refused.value.messages())
