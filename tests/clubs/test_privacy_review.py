@@ -291,3 +291,22 @@ def test_a_club_file_edited_by_hand_without_aliases_still_finds_its_players_by_n
     with pytest.raises(ScoringError) as refused:
         import_club(data=data, owner=organizer)
     assert "$.members[0]" in " ".join(refused.value.messages())
+
+
+def test_the_season_projector_shows_names_as_chosen_even_opened_by_an_organizer(
+        client, organizer):
+    """The projector is the room's screen, opened from the organizer's account: it showed
+    a hidden player's name in full (the tournaments' projector never did)."""
+    from clubs.services.seasons import save_season
+
+    club, night = team_night(organizer, [NewTeam(name) for name in (
+        "Anne Tremblay", "Benoît Roy", "Chloé Côté", "Denis Gagnon")], format="individual")
+    finish(tournaments.draw_next_round(tournament=night).tables.get().match)
+    season = save_season(club=club, name="Automne", points_table=[3, 2, 1], best_of=None,
+                         nights=[night.club_night.pk])
+    anne = member(club, "Anne Tremblay")
+    privacy.set_public_name(member=anne, choice="hidden", by=organizer)
+    screen = client.get(reverse("season_projector", args=[season.pk])).content.decode()
+    assert "Tremblay" not in screen and f"Player {anne.pk}" in screen
+    page = client.get(reverse("season_page", args=[season.pk])).content.decode()
+    assert "Anne Tremblay" in page  # the organizer's own page reads it in full
