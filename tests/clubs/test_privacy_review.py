@@ -310,3 +310,21 @@ def test_the_season_projector_shows_names_as_chosen_even_opened_by_an_organizer(
     assert "Tremblay" not in screen and f"Player {anne.pk}" in screen
     page = client.get(reverse("season_page", args=[season.pk])).content.decode()
     assert "Anne Tremblay" in page  # the organizer's own page reads it in full
+
+
+def test_a_tournament_made_a_club_night_shows_its_hidden_players_as_chosen_at_once(
+        organizer):
+    """Its public pages, kept in the cache under ETags that nothing moved, kept showing a
+    hidden player in full once the tournament became a night of the club."""
+    club = services.create_club(owner=organizer, name="Les As")
+    club_match(club, organizer, ("Anne Tremblay", "Benoît"), ("Chloé", "Denis"), [win()])
+    anne = member(club, "Anne Tremblay")
+    privacy.set_public_name(member=anne, choice="hidden", by=organizer)
+    night = make_tournament(organizer, teams=0, format="individual")
+    tournaments.add_teams(tournament=night, teams=[NewTeam(name) for name in (
+        "Anne Tremblay", "Benoît Roy", "Chloé Côté", "Denis Gagnon")])
+    tournaments.draw_next_round(tournament=night)
+    assert all("Tremblay" in text for text in public_pages(night).values())
+    services.add_night(club=club, tournament=night)
+    for path, text in public_pages(night).items():
+        assert "Tremblay" not in text and f"Player {anne.pk}" in text, path
