@@ -177,7 +177,12 @@ def get_club(request, id: int = ClubId):
 def club_players(request, id: int = ClubId):
     club = _readable(request, Club.objects.filter(pk=id).first())
     names = _names(request, club)
-    return [_player(m, names) for m in selectors.roster(club.pk)]
+    members = list(selectors.roster(club.pk))
+    if not all(names.in_full(m) for m in members):
+        # In the order of the names shown: a hidden name's place among the others would
+        # tell how it is spelled.
+        members.sort(key=lambda m: (names.of(m), m.pk))
+    return [_player(m, names) for m in members]
 
 
 @router.get("/clubs/{id}/ladder", response={200: list[LadderRow], **ERRORS},

@@ -328,3 +328,14 @@ def test_a_tournament_made_a_club_night_shows_its_hidden_players_as_chosen_at_on
     services.add_night(club=club, tournament=night)
     for path, text in public_pages(night).items():
         assert "Tremblay" not in text and f"Player {anne.pk}" in text, path
+
+
+def test_the_public_roster_does_not_place_a_hidden_name_where_it_is_spelled(organizer):
+    """The API's roster came in the order of the names in full: "Player 3" between "Anna"
+    and "Benoît" told that the hidden name starts with "An" to "Be"."""
+    club = services.create_club(owner=organizer, name="Les As")
+    club_match(club, organizer, ("Anna Roy", "Anne Tremblay"), ("Benoît", "Zoé"), [win()])
+    anne = member(club, "Anne Tremblay")
+    privacy.set_public_name(member=anne, choice="hidden", by=organizer)
+    names_shown = [p["name"] for p in Client().get(f"/api/v1/clubs/{club.pk}/players").json()]
+    assert names_shown == sorted(names_shown) and f"Player {anne.pk}" in names_shown
