@@ -63,7 +63,8 @@ def import_club(*, data, owner=None) -> Club:
     _check_references(data)
     try:
         return _import_club(data, owner)
-    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError,
+            DatabaseError) as error:
         refuse("club_export_broken", gettext_noop(
             "This club export is damaged and was not imported (%(problem)s)."),
             problem=str(error)[:200] or type(error).__name__)

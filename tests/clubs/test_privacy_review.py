@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from clubs import services
 from clubs.exports import club_data
-from clubs.models import Alias, ClubEvent, Member
+from clubs.models import Alias, Club, ClubEvent, Member
 from clubs.services import privacy
 from clubs.services.backup import import_club
 from scoring import names
@@ -339,3 +339,17 @@ def test_the_public_roster_does_not_place_a_hidden_name_where_it_is_spelled(orga
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     names_shown = [p["name"] for p in Client().get(f"/api/v1/clubs/{club.pk}/players").json()]
     assert names_shown == ["Anna Roy", "Benoît", "Zoé", f"Player {anne.pk}"]
+
+
+@pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"])
+def test_a_club_file_with_a_time_out_of_range_is_refused_not_a_traceback(organizer, when):
+    """A time the schema takes but no date holds once in UTC escaped as an OverflowError
+    (manage.py import_club printed a traceback)."""
+    club = services.create_club(owner=organizer, name="Les As")
+    club_match(club, organizer, ("Anne", "Benoît"), ("Chloé", "Denis"), [win()])
+    data = json.loads(json.dumps(club_data(club)))
+    data["matches"][0]["last_hand_at"] = when
+    with pytest.raises(ScoringError) as refused:
+        import_club(data=data, owner=organizer)
+    assert "damaged" in " ".join(refused.value.messages())
+    assert list(Club.objects.values_list("pk", flat=True)) == [club.pk]
