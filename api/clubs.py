@@ -11,7 +11,7 @@ from api.errors import ApiError, documented_errors, unauthorized
 from api.schemas import ErrorOut
 from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Club, Member, Season
-from clubs.public_names import PublicNames
+from clubs.public_names import PublicNames, hidden_name
 from scoring.models import MAX_ID
 
 router = Router(tags=["clubs"])
@@ -177,7 +177,13 @@ def get_club(request, id: int = ClubId):
 def club_players(request, id: int = ClubId):
     club = _readable(request, Club.objects.filter(pk=id).first())
     names = _names(request, club)
-    return [_player(m, names) for m in selectors.roster(club.pk)]
+    members = list(selectors.roster(club.pk))
+    if not all(names.in_full(m) for m in members):
+        # In the order of the names shown, the hidden ones ("Player 17") last, by number: a
+        # hidden name's place among the others would tell how it is spelled.
+        members.sort(key=lambda m: (True, "", m.pk) if names.of(m) == hidden_name(m.pk)
+                     else (False, names.of(m), m.pk))
+    return [_player(m, names) for m in members]
 
 
 @router.get("/clubs/{id}/ladder", response={200: list[LadderRow], **ERRORS},

@@ -23,6 +23,7 @@ from scoring.errors import AlreadySaved
 from scoring.models import MAX_ID
 from scoring.permissions import can_keep_score, is_public
 from scoring.selectors import match_to_write, match_with_hands, matches_with_hands
+from tournaments import public_names
 
 router = Router(tags=["matches"])
 
@@ -126,7 +127,19 @@ def get_match(request, response: HttpResponse, id: int = MatchId):
     a confirmation or a dispute says it read (`version`, or `If-Match: <ETag>`)."""
     match = _match(request, id, write=False)
     _tagged(response, match)
-    return _out(request, match)
+    data = _out(request, match)
+    if not _at_the_table(request, match):
+        # The public reads a club night's players as they chose to be named.
+        for side, shown in public_names.for_the_public_match(match).items():
+            data[f"team_{side}"] = shown
+    return data
+
+
+def _at_the_table(request, match) -> bool:
+    """Who reads the names as typed: the match's keepers and its links' holders."""
+    caller = request.auth
+    return caller.match_id == match.pk or caller.opponents_of == match.pk or _keeper(
+        request, match)
 
 
 @router.post("/matches/{id}/hands", response={201: MatchOut, 200: MatchOut, **ERRORS},

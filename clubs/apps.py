@@ -10,7 +10,12 @@ class ClubsConfig(AppConfig):
         # What scoring learns from clubs (a finished club match moves its players' ratings),
         # and the players of a club's tournament teams joining its roster.
         from clubs import signals
-        from clubs.extension import ClubMatches, public_entry_names, roster_suggestions
+        from clubs.extension import (
+            ClubMatches,
+            public_entry_names,
+            public_player_names,
+            roster_suggestions,
+        )
         from scoring import extensions
         from tournaments import public_names, suggestions
 
@@ -18,4 +23,5 @@ class ClubsConfig(AppConfig):
         suggestions.register(roster_suggestions)
         # A club night's public pages name its players as they chose.
         public_names.register(public_entry_names)
+        public_names.register_players(public_player_names)
         signals.connect()

@@ -2,16 +2,14 @@
 ClubsConfig.ready(): a club match's changed result moves its players' ratings, and its
 end screen says by how much."""
 
-import re
-
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
 from clubs import rating_model
-from clubs.models import ClubNight, RatingChange
-from clubs.public_names import PublicNames, hidden_name
+from clubs.models import ClubNight, RatingChange, Seat
+from clubs.public_names import PublicNames, tells
 from clubs.selectors import club_of_match, is_organizer
 from clubs.services import ratings
 from clubs.templatetags.club_tags import signed
@@ -88,41 +86,53 @@ def roster_suggestions(tournament, user) -> str | None:
 def public_entry_names(tournament) -> dict[int, str]:
     """What clubs tell a club night's public pages (tournaments.public_names): the entries
     whose players asked for their names not to show in full. An individual night's player is
-    named as they may be read; a team keeps its name, but where it holds a player's typed
-    name, that name gives way to the player's as they may be read ("Anne & Marc" becomes
-    "Player 17 & Marc")."""
+    named as they may be read. A team keeps its typed name unless it tells who such a player
+    is (their name, first name when hidden, surname, nickname: "Anne & Marc", "Les
+    Tremblay", "Nanou et Marc"); it is then named after its players, as they may be read
+    ("Player 17 & Marc Roy")."""
     night = ClubNight.objects.filter(tournament_id=tournament.pk).select_related("club").first()
     if night is None:
         return {}
     names = PublicNames(night.club, full=False)
     renamed = {}
     for entry in Entry.objects.filter(tournament_id=tournament.pk).select_related(
-            "player__club_seat__member", "team__first_player__club_seat__member",
+            "team", "player__club_seat__member", "team__first_player__club_seat__member",
             "team__second_player__club_seat__member"):
         if entry.player is not None:
             member = _member(entry.player)
             if member is not None and not names.in_full(member):
                 renamed[entry.pk] = names.of(member)
             continue
-        name = entry.team.name
-        for player in (entry.team.first_player, entry.team.second_player):
-            member = _member(player)
-            if member is not None and not names.in_full(member):
-                name = _without(name, player.name, names.of(member),
-                                first_name_too=names.of(member) == hidden_name(member.pk))
-        if name != entry.team.name:
-            renamed[entry.pk] = name
+        players = [p for p in (entry.team.first_player, entry.team.second_player) if p]
+        words = set()
+        for player in players:
+            if (member := _member(player)) is not None:
+                words |= names.told_by(member, player.name)
+        if tells(entry.team.name, words):
+            renamed[entry.pk] = " & ".join(
+                names.of(member) if (member := _member(player)) is not None else player.name
+                for player in players)
     return renamed
 
 
-def _without(team_name: str, typed: str, shown: str, *, first_name_too: bool) -> str:
-    """A team's name with a player's typed name (or, hidden, their first name alone) in
-    it, as a whole word, given way to the name they may be read by."""
-    words = [typed] + ([typed.split()[0]] if first_name_too and " " in typed else [])
-    for word in words:
-        team_name = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", lambda _found: shown,
-                           team_name)
-    return team_name
+def public_player_names(tournament) -> dict[int, str]:
+    """What clubs tell of a club night's players one by one (tournaments.public_names, for
+    a match in the public API): those whose names do not show in full, as they may be read
+    (scoring.Player id -> name)."""
+    night = ClubNight.objects.filter(tournament_id=tournament.pk).select_related("club").first()
+    if night is None:
+        return {}
+    names = PublicNames(night.club, full=False)
+    renamed = {}
+    for seat in Seat.objects.filter(
+            Q(player__entry__tournament_id=tournament.pk)
+            | Q(player__in=Entry.objects.filter(tournament_id=tournament.pk).values(
+                "team__first_player"))
+            | Q(player__in=Entry.objects.filter(tournament_id=tournament.pk).values(
+                "team__second_player"))).select_related("member"):
+        if not names.in_full(seat.member):
+            renamed[seat.player_id] = names.of(seat.member)
+    return renamed
 
 
 def _member(player):

@@ -6,6 +6,7 @@ spreadsheet)."""
 
 from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Attribution, Member, Season
+from scoring.models import Player
 from tournaments.exports import csv_text
 
 FORMAT = "politaine-member-data"
@@ -21,7 +22,7 @@ def member_data(member: Member) -> dict:
         "format": FORMAT, "version": VERSION,
         "club": {"id": member.club_id, "name": member.club.name},
         "member": {"id": member.pk, "name": member.name, "nickname": member.nickname,
-                   "other_names": sorted(member.aliases.values_list("key", flat=True)),
+                   "other_names": other_names(member),
                    "public_name": member.public_name or member.club.public_name,
                    "name_taken_off": member.anonymized_at},
         "matches": [{
@@ -43,6 +44,14 @@ def member_data(member: Member) -> dict:
     }
 
 
+def other_names(member: Member) -> list[str]:
+    """The other names the club's matches and nights typed for the member, as typed (the
+    roster's aliases are only the keys names are compared by: "anne trernblay", never a
+    name to give back)."""
+    typed = set(Player.objects.filter(club_seat__member=member).values_list("name", flat=True))
+    return sorted(typed - {member.name})
+
+
 def _seasons(member: Member) -> list[dict]:
     found = []
     for season in Season.objects.filter(club_id=member.club_id).order_by("created_at", "pk"):
@@ -55,8 +64,12 @@ def _seasons(member: Member) -> list[dict]:
 
 
 def member_csv(data: dict) -> str:
-    """The copy as one table: a line per match, hand named for, rating and season."""
-    rows = [["match", m["match"], m["ended_at"], m["result"] or "", m["team"],
+    """The copy as one table: a line per name, match, hand named for, rating and season."""
+    person = data["member"]
+    rows = [["name", "", "", "", person["name"], "", "", ""]]
+    rows += [["nickname", "", "", "", person["nickname"], "", "", ""]] if person["nickname"] else []
+    rows += [["other name", "", "", "", name, "", "", ""] for name in person["other_names"]]
+    rows += [["match", m["match"], m["ended_at"], m["result"] or "", m["team"],
              m["partner"] or "", " & ".join(o or "" for o in m["opponents"]),
              f'{m["score_for"]}–{m["score_against"]}'] for m in data["matches"]]
     rows += [["hand named for", a["match"], a["at"], a["kind"], f'hand {a["hand"]}', "", "",

@@ -3,6 +3,9 @@ in full, as first name and initial, or hidden ("Player 17"), as the member chose
 club, for members who chose nothing). The club's organizers read every name in full; a
 name taken off (anonymized) reads "Player 17" for everyone."""
 
+import re
+import unicodedata
+
 from django.utils.translation import gettext
 
 from clubs.models import Club, Member, PublicName
@@ -13,6 +16,8 @@ def choice_label(choice: str, club: Club) -> str:
     if not choice:
         return gettext("as the club chooses (%(choice)s)") % {
             "choice": PublicName(club.public_name).label}
+    if choice not in PublicName.values:  # a history written elsewhere: said as it is
+        return str(choice)
     return str(PublicName(choice).label)
 
 
@@ -26,6 +31,39 @@ def first_name_and_initial(name: str) -> str:
     if len(words) < 2:
         return name
     return f"{words[0]} {words[-1][0]}."
+
+
+# Words too common in names to tell anyone by ("Marie de la Fontaine", "Anne et Marc").
+PARTICLES = frozenset({"de", "du", "des", "la", "le", "les", "van", "von", "der", "den", "di",
+                       "da", "del", "dos", "et", "and", "y"})
+# A word of a name: letters and digits, and a number taken off ("#17") whole.
+_WORD = re.compile(r"#?\w+")
+
+
+def _plain(word: str) -> str:
+    """A word as names are compared by eye: whatever the case and the accents."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word)
+                   if not unicodedata.combining(c)).casefold()
+
+
+def words_of(*names: str, but_first: bool = False) -> set[str]:
+    """The words a person is told by in their names (a single letter, an initial, tells
+    nobody; nor do particles). With `but_first`, each name's first word (the first name,
+    which "Anne T." shows) is left out."""
+    found = set()
+    for name in names:
+        if but_first:  # as first_name_and_initial splits it
+            name = (name or "").split(maxsplit=1)[1] if len((name or "").split()) > 1 else ""
+        for word in _WORD.findall(name or ""):
+            plain = _plain(word)
+            if len(plain) > 1 and plain not in PARTICLES:
+                found.add(plain)
+    return found
+
+
+def tells(typed: str, words: set[str]) -> bool:
+    """Whether a typed name (a team's) holds one of `words` (words_of) as a whole word."""
+    return bool(words) and not words.isdisjoint(words_of(typed))
 
 
 class PublicNames:
@@ -52,6 +90,15 @@ class PublicNames:
             return first_name_and_initial(member.name)
         return f"{member.name} ({member.nickname})" if nickname and member.nickname \
             else member.name
+
+    def told_by(self, member: Member, *typed: str) -> set[str]:
+        """The words that would tell who the member is where their name does not show in
+        full (words_of): their name's, the names typed for them (`typed`) and their
+        nickname's; but for the first name, which "Anne T." shows. None in full."""
+        if self.in_full(member):
+            return set()
+        initial = member.anonymized_at is None and self.choice(member) == PublicName.INITIAL
+        return words_of(member.name, *typed, but_first=initial) | words_of(member.nickname)
 
     def in_full(self, member: Member) -> bool:
         """Whether this reader sees the member's name as typed (its nickname, its typed

@@ -28,13 +28,14 @@ from clubs.models import (
     ClubMatch,
     ClubNight,
     Member,
+    PublicName,
     Season,
     Seat,
 )
 from clubs.selectors import SEATS
-from clubs.services import ratings
+from clubs.services import privacy, ratings
 from clubs.services._common import refuse, violation
-from scoring import backups
+from scoring import backups, names
 from scoring.errors import ScoringError
 from scoring.models import Match
 from scoring.services import NewTeam
@@ -62,7 +63,8 @@ def import_club(*, data, owner=None) -> Club:
     _check_references(data)
     try:
         return _import_club(data, owner)
-    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError,
+            DatabaseError) as error:
         refuse("club_export_broken", gettext_noop(
             "This club export is damaged and was not imported (%(problem)s)."),
             problem=str(error)[:200] or type(error).__name__)
@@ -104,6 +106,12 @@ def _check_references(data: dict) -> None:
     seats, attributions and history, the nights of seasons, the matches and tables of
     attributions, the teams of a night's seats (once schema-valid, before any write)."""
     members = _keys(data["members"], "$.members")
+    for index, member in enumerate(data["members"]):
+        if names.problem(member["name"], 60) or (member.get("nickname") and names.problem(
+                member["nickname"], 60)):
+            refuse("club_export_name", gettext_noop(
+                "This club export does not hold together: %(where)s is no player's name (1 "
+                "to 60 characters, no invisible ones)."), where=f"$.members[{index}]")
     _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
           for alias in member["aliases"])
     matches = _keys(data["matches"], "$.matches")
@@ -146,6 +154,14 @@ def _check_references(data: dict) -> None:
     for index, event in enumerate(data["history"]):
         if (member := event.get("member")) is not None and member not in members:
             _unknown(f"$.history[{index}].member", member)
+        # The settings page says the choice in words: one it knows.
+        choice = event.get("params", {}).get("choice", "")
+        if event["kind"] in ("public_name", "club_public_name") and choice not in (
+                "", *PublicName.values):
+            refuse("club_export_choice", gettext_noop(
+                "This club export does not hold together: %(where)s is no choice of a "
+                "name in public (full, initial or hidden)."),
+                where=f"$.history[{index}].params.choice")
 
 
 # --- The import -----------------------------------------------------------------------------
@@ -220,6 +236,7 @@ def _import_club(data: dict, owner) -> Club:
             matches[("night", night["key"], round_number, table)] = match_id
     Seat.objects.bulk_create(Seat(player_id=player, member_id=member)
                              for player, member in seats if player is not None)
+    _renumber_names_taken_off(club)
     for season in data["seasons"]:
         made = Season.objects.create(
             club=club, name=season["name"], points_table=season["points_table"],
@@ -239,18 +256,37 @@ def _import_club(data: dict, owner) -> Club:
     return club
 
 
+def _renumber_names_taken_off(club: Club) -> None:
+    """A name taken off is its member's number ("#17", read "Player 17"): here each such
+    member has a new one, which their name, the names typed on their matches and their
+    alias take, as the "Player N" of the pages does. Their old numbers' aliases go first:
+    another member's new number may be one of them."""
+    anonymized = list(Member.objects.filter(club=club, anonymized_at__isnull=False))
+    Alias.objects.filter(member__in=anonymized).delete()
+    for member in anonymized:
+        privacy.take_names_off(member)
+
+
 def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
     """The roster in the file's order (the export's: the order its ids had), with the names
     its matches may type for each player; the file's keys -> the new players' ids."""
     found = {}
     for row in rows:
         member = Member.objects.create(
-            club=club, name=row["name"], nickname=row.get("nickname", ""),
+            club=club, name=names.normalise(row["name"]),
+            nickname=names.normalise(row.get("nickname", "")),
             public_name=row.get("public_name", ""),
             anonymized_at=read.when(row.get("anonymized_at")))
         found[row["key"]] = member.pk
         Alias.objects.bulk_create(Alias(club=club, key=key, member=member)
                                   for key in row["aliases"])
+    # Each player's own name finds them (a file edited by hand may list no alias): else the
+    # next match that types it would add them to the roster a second time.
+    held = set(Alias.objects.filter(club=club).values_list("key", flat=True))
+    for member in Member.objects.filter(club=club, anonymized_at__isnull=True).order_by("pk"):
+        if (key := names.key(member.name)) not in held:
+            Alias.objects.create(club=club, key=key, member=member)
+            held.add(key)
     return found
 
 

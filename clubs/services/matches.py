@@ -4,6 +4,7 @@ nights; the players of both join the roster."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club, ClubMatch, ClubNight, Season
@@ -47,6 +48,9 @@ def add_night(*, club: Club | int, tournament: Tournament,
                                                                                "player"))
     seat_players(locked.pk, players_of_entries(entries))
     ratings.rerate(club=locked.pk)
+    # Its public pages, kept in the cache, are drawn anew: its players now show as they
+    # chose to be named in the club.
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     return night
 
 

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_noop
 
 from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat
-from clubs.services import ratings
+from clubs.services import privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
 from scoring import services as scoring
@@ -95,24 +95,35 @@ def update_member(*, member: Member, name: str, nickname: str = "") -> Member:
     member.save(update_fields=["name", "nickname"])
     Alias.objects.get_or_create(club_id=member.club_id, key=names.key(name),
                                 defaults={"member": member})
+    # A name shown as first name and initial, or a team named after it, reads anew.
+    privacy.pages_drawn_again(member.club_id)
     return member
 
 
 @transaction.atomic
 def merge_members(*, keep: Member, absorb: Member) -> Member:
-    """The same person typed twice: `absorb`'s matches, attributions and names become
-    `keep`'s, and the club's ratings are replayed with them as one player."""
+    """The same person typed twice: `absorb`'s matches, attributions, names and history
+    become `keep`'s, and the club's ratings are replayed with them as one player. When
+    either had their name taken off, the person asked for it: the merged player's names go
+    too (privacy.take_names_off), whichever was kept."""
     if keep.club_id != absorb.club_id or keep.pk == absorb.pk:
         refuse("merge_same_club", gettext_noop(
             "Choose two different players of the same club to merge."), "other")
     lock(keep.club_id)
+    keep, absorb = Member.objects.get(pk=keep.pk), Member.objects.get(pk=absorb.pk)
     Seat.objects.filter(member=absorb).update(member=keep)
     Attribution.objects.filter(member=absorb).update(member=keep)
     Alias.objects.filter(member=absorb).update(member=keep)
+    ClubEvent.objects.filter(member=absorb).update(member=keep)
     if not keep.nickname and absorb.nickname:
         keep.nickname = absorb.nickname
         keep.save(update_fields=["nickname"])
+    taken_off = keep.anonymized_at or absorb.anonymized_at
     absorb.delete()
+    if taken_off is not None:
+        privacy.take_names_off(keep, since=taken_off)
+    else:  # the absorbed player's nights now read the kept one's choice
+        privacy.pages_drawn_again(keep.club_id)
     ratings.rerate(club=keep.club_id)
     keep.refresh_from_db()
     return keep

@@ -49,10 +49,13 @@ def _season(request, season_id) -> Season:
     return season
 
 
-def season_view(request, season):
+def season_view(request, season, *, screen: bool = False):
+    """A season's standings; on a `screen` (the projector, which the room reads whoever
+    opened it) the names as the public may read them, as the tournaments' projector."""
     nights = selectors.season_nights(season)
     return {
-        "names": names_for(request, season.club),
+        "names": PublicNames(season.club, full=False) if screen
+        else names_for(request, season.club),
         "season": season, "club": season.club, "nights": nights,
         "standings": seasons.season_standings(nights, season.points_table, season.best_of),
         "members": {m.pk: m for m in selectors.roster(season.club_id)},
@@ -70,7 +73,7 @@ def season_page(request, pk):
 @require_GET
 def season_projector(request, pk):
     return TemplateResponse(request, "clubs/season_projector.html",
-                            season_view(request, _season(request, pk)))
+                            season_view(request, _season(request, pk), screen=True))
 
 
 def _csv(content: str, name: str) -> HttpResponse:
