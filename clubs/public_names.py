@@ -4,11 +4,11 @@ club, for members who chose nothing). The club's organizers read every name in f
 name taken off (anonymized) reads "Player 17" for everyone."""
 
 import re
-import unicodedata
 
 from django.utils.translation import gettext
 
 from clubs.models import Club, Member, PublicName
+from scoring import names
 
 
 def choice_label(choice: str, club: Club) -> str:
@@ -40,22 +40,16 @@ PARTICLES = frozenset({"de", "du", "des", "la", "le", "les", "van", "von", "der"
 _WORD = re.compile(r"#?\w+")
 
 
-def _plain(word: str) -> str:
-    """A word as names are compared by eye: whatever the case and the accents."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word)
-                   if not unicodedata.combining(c)).casefold()
-
-
-def words_of(*names: str, but_first: bool = False) -> set[str]:
+def words_of(*written: str, but_first: bool = False) -> set[str]:
     """The words a person is told by in their names (a single letter, an initial, tells
     nobody; nor do particles). With `but_first`, each name's first word (the first name,
     which "Anne T." shows) is left out."""
     found = set()
-    for name in names:
+    for name in written:
         if but_first:  # as first_name_and_initial splits it
             name = (name or "").split(maxsplit=1)[1] if len((name or "").split()) > 1 else ""
         for word in _WORD.findall(name or ""):
-            plain = _plain(word)
+            plain = names.plain(word)
             if len(plain) > 1 and plain not in PARTICLES:
                 found.add(plain)
     return found

@@ -50,6 +50,13 @@ class Problem(Enum):
     INVISIBLE = "invisible"
 
 
+def plain(text: str) -> str:
+    """Text as a reader compares it by eye, and an alphabetical list orders it: whatever the
+    case and the accents (Élise with the E's)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c)).casefold()
+
+
 def normalise(value: str) -> str:
     """The form a name is stored in."""
     return " ".join(unicodedata.normalize("NFC", value).split())

@@ -1,14 +1,13 @@
 """A tournament as its pages show it: its rounds with their tables and byes, its standings,
 its bracket and its champion, read in a fixed handful of queries (`overview`)."""
 
-import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from functools import cached_property
 
 from django.utils.translation import gettext
 
-from scoring import rules
+from scoring import names, rules
 from scoring.models import SEAT_CHOICES, Confirmation, Match, Team
 from tournaments.models import Bye, Entry, Round, Stage, Table, TableSeat, Tournament
 from tournaments.selectors import (
@@ -106,9 +105,7 @@ OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
 
 def alphabetical(name: str) -> tuple[str, str]:
     """A name's place in an alphabetical list, accents aside (Élise with the E's)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name)
-                    if not unicodedata.combining(c))
-    return plain.casefold(), name
+    return names.plain(name), name
 
 
 @dataclass

@@ -5,7 +5,8 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 
-from clubs.selectors import club_or_404, is_organizer, may_read
+from clubs.models import Member
+from clubs.selectors import club_or_404, is_organizer, may_read, one_or_404
 
 
 def organizer_view(view):
@@ -20,6 +21,11 @@ def organizer_view(view):
         return view(request, club, *args, **kwargs)
 
     return wrapper
+
+
+def member_of(club, member_id) -> Member:
+    """A member of the club's roster (else 404)."""
+    return one_or_404(Member.objects.filter(club=club), member_id)
 
 
 def reader_view(view):

@@ -29,7 +29,7 @@ from clubs.forms import (
 from clubs.models import ClubNight, Member, Season
 from clubs.public_names import PublicNames
 from clubs.services.seasons import save_season
-from clubs.views._common import form_errors, organizer_view
+from clubs.views._common import form_errors, member_of, organizer_view
 from scoring.errors import ScoringError
 from scoring.selectors import match_for_table
 from tournaments.forms import OrganizerForm
@@ -140,14 +140,10 @@ def roster(request, club):
     }, status=422 if form.errors else 200)
 
 
-def _member_of(club, member_id) -> Member:
-    return selectors.one_or_404(Member.objects.filter(club=club), member_id)
-
-
 @organizer_view
 @require_http_methods(["GET", "POST"])
 def member_edit(request, club, member_id):
-    member = _member_of(club, member_id)
+    member = member_of(club, member_id)
     others = selectors.roster(club.pk).exclude(pk=member.pk)
     form = MemberForm(request.POST if "name" in request.POST else None,
                       initial={"name": member.name, "nickname": member.nickname})
@@ -165,7 +161,7 @@ def member_edit(request, club, member_id):
         elif "merge-other" in request.POST:
             merge = MergeForm(request.POST, members=others, prefix="merge")
             if merge.is_valid():
-                other = _member_of(club, merge.cleaned_data["other"])
+                other = member_of(club, merge.cleaned_data["other"])
                 services.merge_members(keep=member, absorb=other)
                 messages.success(request, _("%(other)s merged into %(name)s.") % {
                     "other": other.name, "name": member.name})

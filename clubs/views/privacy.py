@@ -20,18 +20,14 @@ from clubs.forms import ClubPublicNameForm, PublicNameForm, SplitForm
 from clubs.models import Member
 from clubs.public_names import PublicNames, choice_label
 from clubs.services import privacy
-from clubs.views._common import form_errors, organizer_view
+from clubs.views._common import form_errors, member_of, organizer_view
 from scoring.errors import ScoringError
-
-
-def _member_of(club, member_id) -> Member:
-    return selectors.one_or_404(Member.objects.filter(club=club), member_id)
 
 
 @organizer_view
 @require_POST
 def member_public_name(request, club, member_id):
-    member = _member_of(club, member_id)
+    member = member_of(club, member_id)
     form = PublicNameForm(request.POST, club_choice=club.public_name)
     if form.is_valid():
         privacy.set_public_name(member=member, choice=form.cleaned_data["public_name"],
@@ -67,7 +63,7 @@ def club_public_name(request, club):
 @require_http_methods(["GET", "POST"])
 def member_anonymize(request, club, member_id):
     """GET asks first, saying what goes and what stays; POST takes the name off."""
-    member = _member_of(club, member_id)
+    member = member_of(club, member_id)
     if request.method == "POST" and member.anonymized_at is None:
         privacy.anonymize_member(member=member, by=request.user)
         messages.success(request, _("The name is taken off: the player is now %(name)s, "
@@ -83,7 +79,7 @@ def member_anonymize(request, club, member_id):
 def member_split(request, club, member_id):
     """Two people under one name: the second one's name and matches; the ratings are
     replayed with the two apart."""
-    member = _member_of(club, member_id)
+    member = member_of(club, member_id)
     form = SplitForm(request.POST or None, sittings=selectors.sittings(member))
     if request.method == "POST" and form.is_valid():
         try:
@@ -107,7 +103,7 @@ def member_data_copy(request, club, member_id, kind):
     in the club's history."""
     if kind not in ("json", "csv"):
         raise Http404
-    member = _member_of(club, member_id)
+    member = member_of(club, member_id)
     data = member_data.member_data(member)
     privacy.record_data_copy(member=member, by=request.user)
     name = f"{slugify(member.name) or 'player'}-{member.pk}"
