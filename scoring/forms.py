@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -126,6 +127,11 @@ class LiveCheck:
 
     url: str
     feedback_id: str
+
+    @property
+    def trigger(self) -> str:
+        """htmx's trigger: what is typed is checked once the keeper pauses."""
+        return f"input delay:{settings.LIVE_CHECK_DELAY_MS}ms"
 
 
 class HandForm(forms.Form):

@@ -1,7 +1,7 @@
 """Settings for the test suite: the environment's settings with a test key and fast hashing."""
 
 from config.settings import *  # noqa: F403
-from config.settings import BASE_DIR, DATABASES, env_str
+from config.settings import BASE_DIR, DATABASES, POLL_SECONDS, env_str
 
 SECRET_KEY = env_str("SECRET_KEY") or "test-only-secret-key-not-for-production-use-0123456789"
 
@@ -25,3 +25,10 @@ WHITENOISE_AUTOREFRESH = True
 SECURE_SSL_REDIRECT = False
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = False
 CSRF_COOKIE_NAME, SESSION_COOKIE_NAME = "csrftoken", "sessionid"
+
+# Browser tests wait for the live pages' polls, a kept hand's next try and the live check of
+# what is typed: a second each for the first two, 150 ms for the check (still after a quick
+# keeper's next tap, as in production).
+POLL_SECONDS = dict.fromkeys(POLL_SECONDS, 1)
+OFFLINE_RETRY_SECONDS = 1
+LIVE_CHECK_DELAY_MS = 150

@@ -4,6 +4,7 @@
 import json
 
 from django import template
+from django.conf import settings
 
 from scoring import display, rules
 from scoring.views.fragments import standing_words
@@ -16,6 +17,12 @@ def offline_standing_words(match) -> dict[str, str]:
     """The scoreboard's standing line, in the page's language, for the score as it will be
     once the hands kept on the phone are sent (scoring.views.fragments.standing_words)."""
     return standing_words(match)
+
+
+@register.simple_tag
+def offline_retry_seconds() -> int:
+    """How long a hand the phone could not send waits before it is tried again."""
+    return settings.OFFLINE_RETRY_SECONDS
 
 
 @register.simple_tag

@@ -1,6 +1,7 @@
 """Words about matches for templates (scoring.display does the work)."""
 
 from django import template
+from django.conf import settings
 
 from scoring import display
 
@@ -18,3 +19,9 @@ def match_result(match, name_a=None, name_b=None) -> str:
 def acted_by(step) -> str:
     """Who made a confirmation step, by name, never by login (scoring.display.acted_by)."""
     return display.acted_by(step)
+
+
+@register.simple_tag
+def poll_every(page) -> str:
+    """A live page's poll, as htmx's trigger: "every 3s" (settings.POLL_SECONDS[page])."""
+    return f"every {settings.POLL_SECONDS[page]}s"

@@ -26,6 +26,7 @@
     : "politaine-offline-v2";
   var sendUrl = box.getAttribute("data-send-url");
   var liveUrl = box.getAttribute("data-live-url");
+  var RETRY_MS = (parseInt(box.getAttribute("data-retry-seconds"), 10) || 3) * 1000;
   var sending = false;
   var refreshing = false;
   var retry = null;
@@ -555,7 +556,7 @@
   function later() {
     sync();
     if (retry === null) {
-      retry = window.setTimeout(function () { retry = null; pump(); }, 3000);
+      retry = window.setTimeout(function () { retry = null; pump(); }, RETRY_MS);
     }
   }
 

@@ -67,7 +67,7 @@ def type_8_and_hold_its_check(live_server, page, log_in) -> list:
                lambda route: route.continue_() if held else held.append(route))
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_in(page, "points_a", 8)
-    wait_until(page, lambda: held)  # the check leaves after its 300 ms delay
+    wait_until(page, lambda: held)  # the check leaves once she pauses
     assert len(held) == 1
     return held
 
@@ -109,6 +109,7 @@ def test_a_share_the_keeper_clears_stays_hers_to_type(live_server, page, log_in)
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_in(page, "points_a", 7)
     expect(field(page, "points_b")).to_have_value("4")
+    settled(page)  # the 4 swapped in is listened to (a keeper is never that quick)
     with page.expect_response(lambda response: "/hands/check/" in response.url):
         field(page, "points_b").fill("")
     settled(page)
@@ -137,7 +138,7 @@ def test_the_share_the_keeper_moves_into_is_never_filled_in_under_her(live_serve
     page.goto(live_server.url + f"/matches/{match.pk}/")
     settled(page)
     # The page's clock stands still while she types and moves: however slow the machine,
-    # she is in A before the check's 300 ms are up.
+    # she is in A before the check's delay is up.
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     field(page, "points_b").press_sequentially("4")
     field(page, "points_a").focus()
@@ -198,6 +199,7 @@ def test_a_correction_works_like_the_entry_form(live_server, page, log_in):
     points_a.press_sequentially("1")
     expect(row.locator("input[name=points_b]")).to_have_value("10")
     expect(row.locator("#edit-feedback")).to_contain_text("Score after the correction: 1–10.")
+    settled(page)
     # A politaine below its floor is refused there, as at entry.
     row.locator("label[for=edit-politaines_a_1]").click()
     expect(row.locator("#edit-slot-politaines_a")).to_contain_text(
@@ -280,6 +282,8 @@ def test_a_politaine_below_its_floor_is_refused_on_the_page(live_server, page, l
     match = own_match(user)
     page.goto(live_server.url + f"/matches/{match.pk}/")
     type_points(page, a=1)
+    expect(field(page, "points_b")).to_have_value("10")
+    settled(page)  # the radios the answer drew are listened to
     choose(page, "politaines_a", "1", scope="#entry")
     expect(slot(page, "politaines_a")).to_have_text(
         "Les Bleus: 1 politaine brings at least 2 card points (three whole tricks, 12 cards, "

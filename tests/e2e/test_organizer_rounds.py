@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scoring import rules
 from scoring import services as scoring
+from tests.e2e.helpers import settled
 from tests.e2e.test_every_page import AXE_OPTIONS, _summary
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
@@ -28,7 +29,7 @@ SHOTS = os.environ.get("SCREENSHOTS")
 
 def _looked_at(page, name, viewport):
     """No axe violation, nothing wider than the screen; a screenshot when asked."""
-    page.wait_for_load_state("networkidle")
+    settled(page)
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         size = "phone" if viewport == PHONE else "laptop"
