@@ -39,13 +39,14 @@ def _redis():
     return client
 
 
-@pytest.fixture
-def two_servers(transactional_db, tmp_path):
+@pytest.fixture(scope="module")
+def _servers(tmp_path_factory):
+    """Two servers for the whole module (each test empties the database they share)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL): two servers on one SQLite file is not "
                     "a deployment")
     redis = _redis()
-    static_root = tmp_path / "static"
+    static_root = tmp_path_factory.mktemp("static")
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
                    cwd=ROOT, check=True,
                    env={**os.environ, "STATIC_ROOT": str(static_root), "SECRET_KEY": "collect",
@@ -69,6 +70,11 @@ def two_servers(transactional_db, tmp_path):
         keys = list(redis.scan_iter(f"{prefix}:*"))
         if keys:
             redis.delete(*keys)
+
+
+@pytest.fixture
+def two_servers(transactional_db, _servers):
+    return _servers
 
 
 def _kept(redis, prefix, what: str) -> list[bytes]:

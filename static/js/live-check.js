@@ -37,40 +37,20 @@ document.addEventListener("input", (evt) => {
   if (form && evt.target.type === "number") { keeperTyped(form, [evt.target]); }
 });
 
-// A live-check answer about values that have since changed (or about a hand already saved)
-// is dropped: a newer check is on its way, or the form has moved on. When the values were
-// changed by an earlier answer filling in a share (the keeper tapped a politaine as that
-// answer came), no newer check is coming: the form is checked again, as it is now.
-const checking = new Map();  // form -> its live checks on their way
+// A live-check answer about values the keeper has since changed (or about a hand already
+// saved) is dropped: a newer check is on its way, or the form has moved on.
 document.body.addEventListener("htmx:beforeRequest", (evt) => {
   const form = isLiveCheck(evt.detail.elt) && handForm(evt.detail.elt);
   if (form) {
     evt.detail.xhr.handForm = form;
     evt.detail.xhr.handSnapshot = snapshot(form);
-    checking.set(form, (checking.get(form) || 0) + 1);
   }
-});
-document.body.addEventListener("htmx:afterRequest", (evt) => {
-  const form = evt.detail.xhr && evt.detail.xhr.handForm;
-  if (form) { checking.set(form, Math.max((checking.get(form) || 1) - 1, 0)); }
 });
 document.body.addEventListener("htmx:beforeSwap", (evt) => {
   const xhr = evt.detail.xhr;
   if (!xhr || !xhr.handForm) { return; }
-  const form = xhr.handForm;
-  if (!document.body.contains(form)) {
+  if (!document.body.contains(xhr.handForm) || snapshot(xhr.handForm) !== xhr.handSnapshot) {
     evt.detail.shouldSwap = false;
-  } else if (snapshot(form) !== xhr.handSnapshot) {
-    evt.detail.shouldSwap = false;
-    const elt = evt.detail.requestConfig && evt.detail.requestConfig.elt;
-    if ((checking.get(form) || 0) <= 1 && elt && document.body.contains(elt)) {
-      window.setTimeout(() => {
-        if (!checking.get(form) && document.body.contains(elt)) {
-          window.htmx.ajax("POST", elt.getAttribute("hx-post"),
-            { source: elt, target: elt.getAttribute("hx-target"), swap: "innerHTML" });
-        }
-      }, 0);
-    }
   }
 });
 

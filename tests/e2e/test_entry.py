@@ -93,9 +93,10 @@ def test_a_late_live_check_never_lands_in_the_next_hand(live_server, page, log_i
     expect_score(page, 8, 3)
     # The form that sent it is drawn again: its check is aborted (static/js/live-check.js),
     # and were it answered, the answer would land nowhere.
-    with contextlib.suppress(PlaywrightError):
+    # Let go, it is refused (the page aborted it); were it sent, its answer is waited for.
+    with contextlib.suppress(PlaywrightError), \
+            page.expect_response(lambda r: "/hands/check/" in r.url, timeout=3000):
         held[0].continue_()
-    page.wait_for_timeout(300)
     settled(page)
     expect(page.locator("#entry-feedback")).to_have_text("")
     expect(field(page, "points_b")).to_have_value("")

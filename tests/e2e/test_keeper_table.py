@@ -4,7 +4,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import choose, save, save_points, shot, start_match, type_points
+from tests.e2e.helpers import choose, field, save, save_points, shot, start_match, type_points
 
 pytestmark = pytest.mark.e2e
 
@@ -76,6 +76,7 @@ def test_small_things_a_keeper_sees_every_hand_on_a_phone(
         assert th.evaluate(WORDS_PER_LINE) == [1, 1], th.inner_text()
     # The politaine floor: one point of cards cannot hold a politaine.
     type_points(page, a=1)
+    expect(field(page, "points_b")).to_have_value("10")  # she looks, then ticks
     choose(page, "politaines_a", "1", scope="#entry")
     message = page.locator("#entry p[id$='slot-politaines_a']")
     expect(message).not_to_be_empty()
@@ -147,8 +148,7 @@ def test_a_two_phone_conflict_is_brought_into_view_and_save_waits(
     alert = other.locator("#entry-conflict [role=alert]")
     expect(alert).to_contain_text("The hands changed on another phone while you were on hand 2.")
     expect(other.locator("#save-hand")).to_be_disabled()
-    other.wait_for_timeout(300)
-    assert in_view(other, "#entry-conflict")
+    expect(other.locator("#entry-conflict")).to_be_in_viewport(ratio=1)  # scrolled to
     shot(other, f"item10-conflict-{'phone' if viewport == PHONE else 'laptop'}-en", full_page=True)
     other.locator("#entry-conflict a").click()
     expect(other.locator("#entry-title")).to_have_text("Hand 3")

@@ -1,6 +1,6 @@
-"""An outside review of members' privacy (issue 33): where a name taken off or hidden still
-showed, where taking it off cut into someone else's name, where a merge or a club's move
-undid it, and what answered a 500."""
+"""A name taken off or hidden stays so everywhere: on a night's cached pages, in team names
+that hold it, in the public API, through merges, renames and a club's move; taking it off
+never cuts into someone else's name; odd club files are refused, never a 500."""
 
 import csv
 import io
