@@ -98,7 +98,8 @@ FORM_RENDERER = "config.forms.FormRenderer"
 
 # How often, in seconds, each live page asks for news ({% poll_every %} in its template): the
 # keeper's table, the opponents' page, a night's public pages and a player's page, the
-# projector, the organizer's dashboard, a season's projector. Nothing new is a 304 (cheap).
+# projector, the organizer's dashboard, a season's projector (all but the last answer 304 while
+# nothing changed).
 # A hand kept on a phone that could not send it is tried again every OFFLINE_RETRY_SECONDS.
 POLL_SECONDS = {"table": 3, "opponents": 4, "public": 10, "player": 10, "projector": 5,
                 "dashboard": 5, "season_projector": 30}

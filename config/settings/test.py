@@ -1,4 +1,5 @@
-"""Settings for the test suite: the environment's settings with a test key and fast hashing."""
+"""Settings for the test suite: the environment's settings with a test key, fast hashing,
+and the live pages' timings shortened for the browser tests."""
 
 from config.settings import *  # noqa: F403
 from config.settings import BASE_DIR, DATABASES, POLL_SECONDS, env_str
@@ -29,6 +30,7 @@ CSRF_COOKIE_NAME, SESSION_COOKIE_NAME = "csrftoken", "sessionid"
 # Browser tests wait for the live pages' polls, a kept hand's next try and the live check of
 # what is typed: a second each for the first two, 150 ms for the check (still after a quick
 # keeper's next tap, as in production).
-POLL_SECONDS = dict.fromkeys(POLL_SECONDS, 1)
+POLL_SECONDS = {**dict.fromkeys(POLL_SECONDS, 1),
+                "season_projector": POLL_SECONDS["season_projector"]}  # no test waits on it
 OFFLINE_RETRY_SECONDS = 1
 LIVE_CHECK_DELAY_MS = 150

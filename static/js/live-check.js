@@ -64,21 +64,37 @@ document.addEventListener("hand:typedbefore", (evt) => {
 
 // Every live check also names the share the keeper is in: it is hers, never filled in under
 // her finger (she emptied it to type it again, or moved into it to type it); an emptied
-// share looks untouched.
+// share looks untouched. A check that replaced one still unanswered (she ticked a politaine
+// while her points were being checked) names that one's shares too, so that their partners
+// are filled in as its answer would have.
+const unanswered = new WeakMap();  // form -> the shares named by its last check, until answered
 document.body.addEventListener("htmx:configRequest", (evt) => {
   const elt = evt.detail.elt;
   if (!isLiveCheck(elt)) { return; }
-  let names = [];
+  const form = handForm(elt);
+  let names = (form && unanswered.get(form)) || [];
   if (typedBefore && elt === typedBefore.input) {
-    names = typedBefore.names;
+    names = names.concat(typedBefore.names);
     typedBefore = null;
   }
   const active = document.activeElement;
-  if (active && active.type === "number" && handForm(active) === handForm(elt) &&
-      !names.includes(active.name)) {
+  if (active && active.type === "number" && handForm(active) === form) {
     names = names.concat([active.name]);
   }
+  names = [...new Set(names)];
+  if (form) { unanswered.set(form, names); }
   if (names.length) { evt.detail.parameters.typed = names.join(","); }
+});
+document.body.addEventListener("htmx:beforeRequest", (evt) => {
+  const form = isLiveCheck(evt.detail.elt) && handForm(evt.detail.elt);
+  if (form) { evt.detail.xhr.handTyped = unanswered.get(form); }
+});
+document.body.addEventListener("htmx:afterRequest", (evt) => {
+  const xhr = evt.detail.xhr;
+  if (xhr && xhr.handForm && evt.detail.successful &&
+      unanswered.get(xhr.handForm) === xhr.handTyped) {
+    unanswered.delete(xhr.handForm);
+  }
 });
 
 // A request still on its way when the element that sent it is drawn again (a poll from the

@@ -21,9 +21,7 @@ def shot(page: Page, name: str, **options):
 
 
 def choose(page: Page, name: str, value: str, scope: str = "main"):
-    """Tap the label of a radio button (the buttons of a segmented control), once what htmx
-    drew is there and listened to: a finger is never quicker than that."""
-    settled(page)
+    """Tap the label of a radio button (the buttons of a segmented control)."""
     radio = page.locator(f"{scope} input[name={name}][value='{value}']")
     page.click(f"{scope} label[for={radio.get_attribute('id')}]")
 
