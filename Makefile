@@ -54,14 +54,15 @@ lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 
 # The tests spread over the machine's cores (pytest-xdist: TEST_WORKERS=1 for one process),
-# each worker with its own test database and live server. Compiled modules are kept in
+# each worker with its own test database and live server; tests marked with one xdist_group
+# run on one worker (they share servers). Compiled modules are kept in
 # __pycache__ even where the environment sets PYTHONDONTWRITEBYTECODE: each worker, and each
 # server a test starts, would otherwise compile the app and pytest's rewritten modules anew.
 TEST_WORKERS ?= auto
 
 test: $(VENV)/.installed-dev messages lint
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
-	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The same with ten times the generated cases (property tests, simulated evenings, the API's
 # fuzzing) and the accessibility sweep at both sizes in both languages: before a release.

@@ -46,6 +46,22 @@ def built_once(django_db_blocker):
         transaction.set_rollback(True)
 
 
+@pytest.fixture(scope="session")
+def static_root(tmp_path_factory):
+    """The static files collected once, for the app servers some tests start (tests/served.py)."""
+    import subprocess
+    import sys
+
+    from tests.served import ROOT
+
+    root = tmp_path_factory.mktemp("static")
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+                   cwd=ROOT, check=True,
+                   env={**os.environ, "STATIC_ROOT": str(root), "SECRET_KEY": "collect",
+                        "DJANGO_SETTINGS_MODULE": "config.settings"})
+    return root
+
+
 @pytest.fixture
 def user(db):
     return UserFactory()

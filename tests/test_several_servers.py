@@ -4,8 +4,6 @@ what one of them writes, the other shows at once, from the shared cache too (iss
 import os
 import re
 import secrets
-import subprocess
-import sys
 
 import httpx
 import pytest
@@ -16,7 +14,7 @@ from scoring import services as scoring
 from scoring.services import NewTeam
 from tests.factories import UserFactory
 from tests.faults.conftest import _database_url
-from tests.served import ROOT, Server, free_port
+from tests.served import Server, free_port
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.services import Settings
@@ -39,18 +37,17 @@ def _redis():
     return client
 
 
+# The module's tests on one worker (`make test` distributes by group): they share the servers.
+pytestmark = pytest.mark.xdist_group("two_servers")
+
+
 @pytest.fixture(scope="module")
-def _servers(tmp_path_factory):
+def _servers(static_root):
     """Two servers for the whole module (each test empties the database they share)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (DATABASE_URL): two servers on one SQLite file is not "
                     "a deployment")
     redis = _redis()
-    static_root = tmp_path_factory.mktemp("static")
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-                   cwd=ROOT, check=True,
-                   env={**os.environ, "STATIC_ROOT": str(static_root), "SECRET_KEY": "collect",
-                        "DJANGO_SETTINGS_MODULE": "config.settings"})
     prefix = f"test-{secrets.token_hex(4)}"  # this run's keys only, whoever shares Redis
     env = {
         "PATH": os.environ.get("PATH", ""), "DJANGO_SETTINGS_MODULE": "config.settings",

@@ -26,7 +26,7 @@
     : "politaine-offline-v2";
   var sendUrl = box.getAttribute("data-send-url");
   var liveUrl = box.getAttribute("data-live-url");
-  var RETRY_MS = (parseInt(box.getAttribute("data-retry-seconds"), 10) || 3) * 1000;
+  var RETRY_MS = (parseFloat(box.getAttribute("data-retry-seconds")) || 3) * 1000;
   var sending = false;
   var refreshing = false;
   var retry = null;

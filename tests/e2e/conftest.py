@@ -116,8 +116,8 @@ PASSWORD = "correct horse battery staple"
 @pytest.fixture
 def log_in(live_server):
     """Log a page's browser in as a new keeper; returns the user. The session is made as a
-    login makes it and handed to the browser as its cookie: the login form itself is tested
-    once (test_every_page.py, tests/accounts), not paid for in every browser test."""
+    login makes it and handed to the browser as its cookie: the login form is driven by
+    `log_in_by_form` (the sweeps, without JavaScript, in French), not in every test."""
     from django.conf import settings
     from django.test import Client
 
@@ -130,6 +130,23 @@ def log_in(live_server):
         page.context.add_cookies([{
             "name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
             "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+        return user
+
+    return log_in
+
+
+@pytest.fixture
+def log_in_by_form(live_server):
+    """Log a page in through the login form, as a keeper does; returns the user."""
+    from tests.factories import UserFactory
+
+    def log_in(page, username="anne"):
+        user = UserFactory(username=username)
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(live_server.url + "/")
         return user
 
     return log_in

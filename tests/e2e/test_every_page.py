@@ -14,7 +14,6 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.conftest import LONG
 from tests.e2e.catalogue import build
-from tests.e2e.conftest import PASSWORD
 from tests.e2e.helpers import settled
 
 pytestmark = pytest.mark.e2e
@@ -31,14 +30,6 @@ AXE_OPTIONS = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values
     "experimental"]}}
 
 
-def _log_in(page, base_url, username):
-    page.goto(base_url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
-    page.wait_for_url(base_url + "/")
-
-
 def _summary(results) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['help']} — "
             + "; ".join(node["target"][0] if isinstance(node["target"][0], str)
@@ -47,14 +38,11 @@ def _summary(results) -> list[str]:
 
 
 @pytest.mark.parametrize(("screen", "language"), SWEEPS)
-def test_every_page_has_no_axe_violation(live_server, new_context, screen, language):
-    from tests.factories import UserFactory
-
-    user = UserFactory(username="anne")
-    shots = build(user)
+def test_every_page_has_no_axe_violation(live_server, new_context, log_in_by_form, screen,
+                                         language):
     viewport, locale = VIEWPORTS[screen], LOCALES[language]
     keeper = new_context(viewport=viewport, locale=locale).new_page()
-    _log_in(keeper, live_server.url, "anne")
+    shots = build(log_in_by_form(keeper))
     stranger = new_context(viewport=viewport, locale=locale).new_page()
     axe = Axe()
     found = {}

@@ -14,8 +14,8 @@ def page(new_context):
     return new_context(java_script_enabled=False).new_page()
 
 
-def test_a_politaine_match_without_javascript(live_server, page, log_in):
-    log_in(page)
+def test_a_politaine_match_without_javascript(live_server, page, log_in_by_form):
+    log_in_by_form(page)
     start_match(page, live_server.url, variant="politaine", first_dealer="E")
     expect(page.locator("#scoreboard")).to_contain_text("East (Luc)")
 

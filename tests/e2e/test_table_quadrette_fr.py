@@ -14,9 +14,8 @@ def page(new_context):
     return new_context(locale="fr-CA").new_page()
 
 
-def test_a_whole_quadrette_match_in_french(live_server, page, log_in):
-    log_in(page)
-    page.goto(live_server.url + "/")
+def test_a_whole_quadrette_match_in_french(live_server, page, log_in_by_form):
+    log_in_by_form(page)
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_role("heading", level=1)).to_have_text("Vos parties")
     start_match(page, live_server.url, variant="quadrette", team_a="Nous", team_b="Eux",

@@ -2,13 +2,11 @@
 (the database going away, the server killed) happen as they would on the night."""
 
 import os
-import subprocess
-import sys
 
 import pytest
 from django.db import connection
 
-from tests.served import ROOT, Server, free_port
+from tests.served import Server, free_port
 
 
 def _database_url() -> str:
@@ -18,16 +16,6 @@ def _database_url() -> str:
     user = settings.get("USER") or "postgres"
     return f"postgres://{user}@{settings.get('HOST') or '127.0.0.1'}:" \
            f"{settings.get('PORT') or 5432}/{settings['NAME']}"
-
-
-@pytest.fixture(scope="session")
-def static_root(tmp_path_factory):
-    root = tmp_path_factory.mktemp("static")
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-                   cwd=ROOT, check=True,
-                   env={**os.environ, "STATIC_ROOT": str(root), "SECRET_KEY": "collect",
-                        "DJANGO_SETTINGS_MODULE": "config.settings"})
-    return root
 
 
 @pytest.fixture

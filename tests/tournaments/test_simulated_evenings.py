@@ -208,7 +208,8 @@ class Evening:
             assert len(games) == 1
 
 
-# Ten evenings a test, so that the workers of `make test` share them out evenly.
+# Ten evenings a test (a hundred under `make test-long`), so that the workers of `make test`
+# share them out evenly.
 BATCHES = [(format, batch) for format, count in EVENINGS.items()
            for batch in range(-(-count // 10))]
 
