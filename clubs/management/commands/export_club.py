@@ -1,12 +1,10 @@
 """python manage.py export_club CLUB [--output FILE]: a whole club as JSON (docs/club-export.md)."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
-from django.core.serializers.json import DjangoJSONEncoder
 
 from clubs.exports import club_data
 from clubs.models import Club
+from scoring.backup_commands import add_output, write_export
 
 
 def club_named(typed: str) -> Club:
@@ -27,14 +25,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("club", help="the club's id (or its name, when no other has it)")
-        parser.add_argument("--output", "-o", help="file to write (default: standard output)")
+        add_output(parser)
 
     def handle(self, *args, club, output=None, **options):
         found = club_named(club)
-        text = json.dumps(club_data(found), indent=2, ensure_ascii=False, cls=DjangoJSONEncoder)
-        if output:
-            with open(output, "w", encoding="utf-8") as file:
-                file.write(text + "\n")
-            self.stderr.write(f"Wrote {found.name} to {output}.")
-        else:
-            self.stdout.write(text)
+        write_export(self, club_data(found), found.name, output)

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from clubs.services.backup import import_club
-from scoring.import_command import add_file_and_owner, run_import
+from scoring.backup_commands import add_file_and_owner, run_import
 
 
 class Command(BaseCommand):

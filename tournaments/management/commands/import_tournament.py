@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from scoring.import_command import add_file_and_owner, run_import
+from scoring.backup_commands import add_file_and_owner, run_import
 from tournaments.services import import_tournament
 
 
