@@ -37,6 +37,8 @@ document.addEventListener("input", (evt) => {
   if (form && evt.target.type === "number") { keeperTyped(form, [evt.target]); }
 });
 
+const unanswered = new WeakMap();  // form -> the shares its last check named, until answered
+
 // A live-check answer about values the keeper has since changed (or about a hand already
 // saved) is dropped: a newer check is on its way, or the form has moved on.
 document.body.addEventListener("htmx:beforeRequest", (evt) => {
@@ -44,6 +46,7 @@ document.body.addEventListener("htmx:beforeRequest", (evt) => {
   if (form) {
     evt.detail.xhr.handForm = form;
     evt.detail.xhr.handSnapshot = snapshot(form);
+    evt.detail.xhr.handTyped = unanswered.get(form);  // the shares it names (below)
   }
 });
 document.body.addEventListener("htmx:beforeSwap", (evt) => {
@@ -67,7 +70,6 @@ document.addEventListener("hand:typedbefore", (evt) => {
 // share looks untouched. A check that replaced one still unanswered (she ticked a politaine
 // while her points were being checked) names that one's shares too, so that their partners
 // are filled in as its answer would have.
-const unanswered = new WeakMap();  // form -> the shares named by its last check, until answered
 document.body.addEventListener("htmx:configRequest", (evt) => {
   const elt = evt.detail.elt;
   if (!isLiveCheck(elt)) { return; }
@@ -84,10 +86,6 @@ document.body.addEventListener("htmx:configRequest", (evt) => {
   names = [...new Set(names)];
   if (form) { unanswered.set(form, names); }
   if (names.length) { evt.detail.parameters.typed = names.join(","); }
-});
-document.body.addEventListener("htmx:beforeRequest", (evt) => {
-  const form = isLiveCheck(evt.detail.elt) && handForm(evt.detail.elt);
-  if (form) { evt.detail.xhr.handTyped = unanswered.get(form); }
 });
 document.body.addEventListener("htmx:afterRequest", (evt) => {
   const xhr = evt.detail.xhr;
