@@ -117,6 +117,13 @@ def wait_until(page: Page, condition, timeout: float = 10):
         page.wait_for_timeout(20)
 
 
+def wait_in_page(page: Page, expression: str, arg=None):
+    """Wait until `expression`, a function of `arg` run in the page that may return a
+    promise (a look in the page's caches), comes true. Playwright's `wait_for_function`
+    would take the promise for a true value and return at once; `evaluate` waits for it."""
+    wait_until(page, lambda: page.evaluate(expression, arg))
+
+
 def requests_so_far(page: Page):
     """Return once the test has heard of every request the page has sent until now.
     Playwright tells of a page's requests in the order they leave: once it tells of one sent

@@ -8,7 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand, Match
-from tests.e2e.helpers import expect_score, save_points, shot, start_match, type_points
+from tests.e2e.helpers import (
+    expect_score,
+    save_points,
+    shot,
+    start_match,
+    type_points,
+    wait_in_page,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -21,13 +28,13 @@ def stored_hands(match_id=None) -> list[tuple[int, int, int, int, int]]:
                                   "politaines_b"))
 
 
-def ready_for_offline(page, holding="Score on another phone"):
-    """The service worker is active and the page's copy, `holding` this text, is kept (what
-    a keeper's phone has a moment after the page changed)."""
+def ready_for_offline(page, holding='id="scoreboard"'):
+    """The service worker is active and the page's copy, `holding` this text (markup, the
+    same in both languages), is kept (what a keeper's phone has a moment after the page
+    changed)."""
     assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function(
-        "text => caches.match(location.pathname)"
-        ".then(r => r ? r.text() : '').then(page => page.includes(text))", arg=holding)
+    wait_in_page(page, "text => caches.match(location.pathname)"
+                 ".then(r => r ? r.text() : '').then(page => page.includes(text))", holding)
 
 
 def match_id(page) -> int:
@@ -328,8 +335,7 @@ def test_the_links_qr_code_shown_once_is_still_there_after_a_reload_offline(
     start_match(page, live_server.url, variant="politaine")
     code = page.locator("#share .qr img")
     code.scroll_into_view_if_needed()
-    page.wait_for_function(
-        "src => caches.match(src).then(r => !!r)", arg=code.evaluate("img => img.src"))
+    wait_in_page(page, "src => caches.match(src).then(r => !!r)", code.evaluate("img => img.src"))
     ready_for_offline(page)
     page.context.set_offline(True)
     page.reload()

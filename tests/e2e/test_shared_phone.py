@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Error, expect
 
 from tests.e2e.conftest import PASSWORD
-from tests.e2e.helpers import save_points, start_match, type_points
+from tests.e2e.helpers import save_points, start_match, type_points, wait_in_page
 from tests.e2e.test_offline import ready_for_offline
 
 pytestmark = pytest.mark.e2e
@@ -108,7 +108,7 @@ def test_a_session_ended_elsewhere_takes_its_offline_copies_with_it(live_server,
     Session.objects.all().delete()  # the session ends on the server
     page.goto(live_server.url + "/")
     expect(page.locator("header nav").get_by_role("link", name="Log in")).to_be_visible()
-    page.wait_for_function("caches.keys().then(names => names.length === 0)")
+    wait_in_page(page, "caches.keys().then(names => names.length === 0)")
     page.context.set_offline(True)
     assert "Les Bleus de Lévis" not in offline_view(page, address)
 
@@ -130,14 +130,6 @@ def test_a_link_page_kept_without_an_account_stays_through_a_logout(
     # The page after the logout has settled (it deletes the signed-in copies), and the link's
     # copy is still there, before the connection drops.
     phone.wait_for_load_state("networkidle")
-    phone.wait_for_function("path => caches.match(path).then(found => !!found)",
-                            arg=urlparse(link).path)
+    wait_in_page(phone, "path => caches.match(path).then(found => !!found)", urlparse(link).path)
     phone.context.set_offline(True)
-    # Chromium, busy, sometimes fails the first navigation offline just after a response
-    # with Clear-Site-Data (1 full run in 3, never alone); a reload is what the keeper does.
-    # A copy that is gone fails every time.
-    for _ in range(3):
-        shown = offline_view(phone, link)
-        if "Les Bleus de Lévis" in shown:
-            break
-    assert "Les Bleus de Lévis" in shown
+    assert "Les Bleus de Lévis" in offline_view(phone, link)
