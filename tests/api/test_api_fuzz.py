@@ -45,7 +45,10 @@ def wsgi_app(db, settings):
     # between requests instead of closing it at each request's start and end.
     for signal in (request_started, request_finished):
         signal.disconnect(close_old_connections)
-    SCHEMA.app = get_wsgi_application()
+    # One app for the module: Schemathesis reads the constants of the app's code for each
+    # new app it is given (seconds), and the app reads the settings at each request anyway.
+    if SCHEMA.app is None:
+        SCHEMA.app = get_wsgi_application()
     yield SCHEMA.app
     for signal in (request_started, request_finished):
         signal.connect(close_old_connections)
