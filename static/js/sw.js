@@ -31,13 +31,24 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   event.respondWith(fetch(request).catch(function (error) {
-    // The copy was fetched by the page, with other request headers: Vary does not apply.
-    return Promise.all(CACHES.map(function (name) {
-      return caches.match(request, { ignoreVary: true, cacheName: name });
-    })).then(function (found) {
-      var kept = found[0] || found[1];
-      if (kept) { return kept; }
+    // A page's copy being put in the cache at that moment may not be there yet for the
+    // worker (Chromium, a reload offline right after the page opened): looked for again.
+    return kept(request).then(function (found) {
+      if (found || request.mode !== "navigate") { return found; }
+      return new Promise(function (wait) { setTimeout(wait, 500); }).then(function () {
+        return kept(request);
+      });
+    }).then(function (found) {
+      if (found) { return found; }
       throw error;
     });
   }));
 });
+
+// The page's copy of a request, from either cache. The copy was fetched by the page, with
+// other request headers: Vary does not apply.
+function kept(request) {
+  return Promise.all(CACHES.map(function (name) {
+    return caches.match(request, { ignoreVary: true, cacheName: name });
+  })).then(function (found) { return found[0] || found[1]; });
+}

@@ -45,8 +45,9 @@ def wsgi_app(db, settings):
     # between requests instead of closing it at each request's start and end.
     for signal in (request_started, request_finished):
         signal.disconnect(close_old_connections)
-    # One app for the module: Schemathesis reads the constants of the app's code for each
-    # new app it is given (seconds), and the app reads the settings at each request anyway.
+    # One app for the worker process: Schemathesis reads the constants of the app's code
+    # for each new app it is given (seconds). The settings these tests change are read at
+    # each request; one that the middleware reads once at its start would need a new app.
     if SCHEMA.app is None:
         SCHEMA.app = get_wsgi_application()
     yield SCHEMA.app

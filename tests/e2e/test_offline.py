@@ -329,6 +329,19 @@ def test_offline_correcting_or_undoing_a_hand_says_it_needs_the_connection(
     expect(message).to_be_hidden()
     assert stored_hands() == [(1, 7, 4, 0, 0)]
 
+def test_a_reload_offline_just_after_a_match_page_opened_shows_that_match(
+        live_server, page, log_in):
+    """The phone has the service worker from an earlier match; the connection drops as the
+    new match's page opens, while its copy is still being put in the cache."""
+    log_in(page)
+    start_match(page, live_server.url, variant="politaine")
+    ready_for_offline(page)
+    start_match(page, live_server.url, variant="politaine", team_a="Les Verts de Gaspé")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#scoreboard")).to_contain_text("Les Verts de Gaspé")
+
+
 def test_the_links_qr_code_shown_once_is_still_there_after_a_reload_offline(
         live_server, page, log_in):
     log_in(page)
