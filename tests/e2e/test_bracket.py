@@ -7,9 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
-from tests.e2e.test_every_page import AXE_OPTIONS, _summary
+from tests.e2e.accessibility import axe_violations
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services as tournaments
 
@@ -57,5 +56,5 @@ def test_the_bracket_names_its_rounds_and_shows_the_whole_path_of_a_top_10(
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=f"{SHOTS}/bracket-{language}-{screen['width']}.png",
                         full_page=True)
-    problems = _summary(Axe().run(page, options=AXE_OPTIONS))
+    problems = axe_violations(page)
     assert problems == [], "\n".join(problems)

@@ -2,17 +2,15 @@
 
 Each language once, French (the longer words) on a phone and English on a laptop;
 `make test-long` (TEST_LONG=1) and `make screenshots` (SCREENSHOTS=folder) go through both
-sizes in both languages, the latter saving each page as a PNG there, to be looked at.
-axe-core comes from the axe-playwright-python package (it ships axe.min.js), never from a
-CDN."""
+sizes in both languages, the latter saving each page as a PNG there, to be looked at."""
 
 import os
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from tests.conftest import LONG
+from tests.e2e.accessibility import axe_violations, load_axe_in_every_page
 from tests.e2e.catalogue import build
 from tests.e2e.helpers import settled
 
@@ -23,28 +21,17 @@ LOCALES = {"en": "en-CA", "fr": "fr-CA"}
 SCREENSHOTS = os.environ.get("SCREENSHOTS")
 SWEEPS = [(screen, language) for screen in VIEWPORTS for language in LOCALES] \
     if SCREENSHOTS or LONG else [("phone", "fr"), ("desktop", "en")]
-# WCAG 2.2 A and AA, axe's best practices, and its experimental rules (label-content-name-
-# mismatch among them: a button's visible text must be part of its name).
-AXE_OPTIONS = {"resultTypes": ["violations"], "runOnly": {"type": "tag", "values": [
-    "wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice",
-    "experimental"]}}
-
-
-def _summary(results) -> list[str]:
-    return [f"{v['id']} ({v['impact']}): {v['help']} — "
-            + "; ".join(node["target"][0] if isinstance(node["target"][0], str)
-                        else str(node["target"]) for node in v["nodes"][:3])
-            for v in results.response["violations"]]
 
 
 @pytest.mark.parametrize(("screen", "language"), SWEEPS)
 def test_every_page_has_no_axe_violation(live_server, new_context, log_in_by_form, screen,
                                          language):
     viewport, locale = VIEWPORTS[screen], LOCALES[language]
-    keeper = new_context(viewport=viewport, locale=locale).new_page()
+    contexts = [new_context(viewport=viewport, locale=locale) for _ in range(2)]
+    for context in contexts:
+        load_axe_in_every_page(context)
+    keeper, stranger = (context.new_page() for context in contexts)
     shots = build(log_in_by_form(keeper))
-    stranger = new_context(viewport=viewport, locale=locale).new_page()
-    axe = Axe()
     found = {}
     for shot in shots:
         page = stranger if shot.anonymous else keeper
@@ -60,7 +47,7 @@ def test_every_page_has_no_axe_violation(live_server, new_context, log_in_by_for
             folder.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=folder / f"{language}-{screen}-{shot.name}.png",
                             full_page=True)
-        problems = _summary(axe.run(page, options=AXE_OPTIONS))
+        problems = axe_violations(page)
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > viewport["width"]:
             problems.append(f"scrolls sideways: {width} px wide")

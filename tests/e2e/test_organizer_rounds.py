@@ -8,13 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from scoring import rules
 from scoring import services as scoring
+from tests.e2e.accessibility import axe_violations
 from tests.e2e.helpers import settled
-from tests.e2e.test_every_page import AXE_OPTIONS, _summary
 from tests.tournaments.helpers import make_tournament, play_round
 from tournaments import services
 from tournaments.models import Table
@@ -34,7 +33,7 @@ def _looked_at(page, name, viewport):
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         size = "phone" if viewport == PHONE else "laptop"
         page.screenshot(path=Path(SHOTS) / f"n31b-{size}-{name}.png", full_page=True)
-    assert _summary(Axe().run(page, options=AXE_OPTIONS)) == [], name
+    assert axe_violations(page) == [], name
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], name
 
 
