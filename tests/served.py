@@ -14,6 +14,12 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 
+# The one HTTP client of the tests that talk to a served app. A new httpx client builds an
+# SSL context, tens of milliseconds, and the fault tests' keepers post in a loop. It keeps no
+# connection open: each request opens its own, as a new client's would, so that a server
+# killed and restarted never meets a connection of the one before.
+http = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -37,7 +43,7 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                if http.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
