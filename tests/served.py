@@ -14,11 +14,19 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 
-# The one HTTP client of the tests that talk to a served app. A new httpx client builds an
-# SSL context, tens of milliseconds, and the fault tests' keepers post in a loop. It keeps no
-# connection open: each request opens its own, as a new client's would, so that a server
-# killed and restarted never meets a connection of the one before.
-http = httpx.Client(limits=httpx.Limits(max_keepalive_connections=0))
+# httpx builds an SSL context for each new client, tens of milliseconds even for plain HTTP,
+# and the fault tests' keepers post in a loop: built once here. Each request is still a
+# client of its own: its own connection (a server killed and restarted never meets one of
+# the server before) and no cookie from another request.
+SSL_CONTEXT = httpx.create_ssl_context()
+
+
+def http_get(url: str, **options) -> httpx.Response:
+    return httpx.get(url, verify=SSL_CONTEXT, **options)
+
+
+def http_post(url: str, **options) -> httpx.Response:
+    return httpx.post(url, verify=SSL_CONTEXT, **options)
 
 
 def free_port() -> int:
@@ -43,7 +51,7 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                if http.get(self.url + "/healthz", timeout=1).status_code == 200:
+                if http_get(self.url + "/healthz", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)

@@ -13,7 +13,7 @@ from scoring import services as scoring
 from scoring.services import NewTeam
 from tests.factories import UserFactory
 from tests.faults.conftest import _database_url
-from tests.served import Server, free_port, http
+from tests.served import Server, free_port, http_get, http_post
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.services import Settings
@@ -82,23 +82,23 @@ def test_a_hand_posted_on_one_server_shows_on_the_others_poll_at_once(two_server
     match = scoring.create_match(owner=UserFactory(), variant="politaine", target=33,
                                  team_a=NewTeam("Les Bleus"), team_b=NewTeam("Les Rouges"))
     poll = f"{second.url}/k/{match.scorekeeper_token}/live/?number=1"
-    seen = http.get(poll, headers={"HX-Request": "true"})
+    seen = http_get(poll, headers={"HX-Request": "true"})
     assert seen.status_code == 200 and 'id="hand-1"' not in seen.text
     etag = seen.headers["ETag"]
-    assert http.get(poll, headers={"HX-Request": "true", "If-None-Match": etag}
+    assert http_get(poll, headers={"HX-Request": "true", "If-None-Match": etag}
                      ).status_code == 304
 
-    posted = http.post(f"{first.url}/api/v1/matches/{match.pk}/hands",
+    posted = http_post(f"{first.url}/api/v1/matches/{match.pk}/hands",
                         headers={"Authorization": f"Bearer {match.scorekeeper_token}"},
                         json={"number": 1, "points": {"a": 7, "b": 4}})
     assert posted.status_code == 201, posted.text
 
-    moved = http.get(poll, headers={"HX-Request": "true", "If-None-Match": etag})
+    moved = http_get(poll, headers={"HX-Request": "true", "If-None-Match": etag})
     assert moved.status_code == 200 and moved.headers["ETag"] != etag
     assert 'id="hand-1"' in moved.text and "Save hand 2" in moved.text
     # The state the first server kept is in Redis, for whichever server takes hand 2.
     assert _kept(redis, prefix, "match-state:")
-    posted = http.post(f"{second.url}/api/v1/matches/{match.pk}/hands",
+    posted = http_post(f"{second.url}/api/v1/matches/{match.pk}/hands",
                         headers={"Authorization": f"Bearer {match.scorekeeper_token}"},
                         json={"number": 2, "points": {"a": 5, "b": 6}})
     assert posted.status_code == 201 and posted.json()["score"] == {"a": 12, "b": 10}
@@ -123,16 +123,16 @@ def test_the_cached_public_standings_change_on_the_other_server_when_a_match_end
     table = services.draw_next_round(tournament=tournament).tables.select_related(
         "match", "entry_b__team").order_by("number").first()
     page = second.url + reverse("public_standings", args=[tournament.pk])
-    before = http.get(page)
+    before = http_get(page)
     assert before.status_code == 200 and set(_wins(before.text).values()) == {0}
     assert _kept(redis, prefix, "public:standings")  # rendered once, kept for everyone
 
-    posted = http.post(f"{first.url}/api/v1/matches/{table.match_id}/hands",
+    posted = http_post(f"{first.url}/api/v1/matches/{table.match_id}/hands",
                         headers={"Authorization": f"Bearer {table.match.scorekeeper_token}"},
                         json={"number": 1, "points": {"a": 0, "b": 11}})
     assert posted.status_code == 201 and posted.json()["status"] == "finished"
 
-    after = http.get(page, headers={"If-None-Match": before.headers["ETag"]})
+    after = http_get(page, headers={"If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200
     assert _wins(after.text)[table.entry_b.team.name] == 1
 
@@ -144,7 +144,7 @@ def test_a_page_one_server_kept_shows_the_next_visitor_their_own_path(two_server
     tournament = make_tournament(UserFactory(), teams=4)
     services.draw_next_round(tournament=tournament)
     page = reverse("public_standings", args=[tournament.pk])
-    assert http.get(first.url + page).status_code == 200
-    html = http.get(second.url + page).text
+    assert http_get(first.url + page).status_code == 200
+    html = http_get(second.url + page).text
     assert not re.search(r"path[0-9a-f]{32}", html), re.findall(r"path[0-9a-f]{32}", html)
     assert f'name="next" type="hidden" value="{page}"' in html

@@ -13,11 +13,11 @@ from django.urls import reverse
 from scoring.models import Hand, Match
 from tests.conftest import HTMX
 from tests.factories import MatchFactory
-from tests.served import http
+from tests.served import http_post
 
 
 def api_post(server, match, number, a=6):
-    return http.post(
+    return http_post(
         f"{server.url}/api/v1/matches/{match.pk}/hands",
         json={"number": number, "points": {"a": a, "b": 11 - a}},
         headers={"Authorization": f"Bearer {match.scorekeeper_token}"}, timeout=20,
@@ -75,7 +75,7 @@ def test_the_database_going_away_mid_round_loses_nothing_once_it_returns(server)
                       "WHERE datname = %s AND pid <> pg_backend_pid()", [name])
         try:
             refused = api_post(server, match, 2)
-            page = http.post(f"{server.url}/k/{match.scorekeeper_token}/hands/",
+            page = http_post(f"{server.url}/k/{match.scorekeeper_token}/hands/",
                               data={"number": 2, "points_a": 6}, timeout=20)
         finally:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
