@@ -1,7 +1,7 @@
 """The API's interactive docs (/api/v1/docs): every operation drawn from the OpenAPI schema,
-with scripts and styles served from the app, none from a CDN, none missing. Like every page, they are checked with
-axe-core and for their width at a phone's size and a laptop's by test_every_page.py, where
-`make screenshots` takes their pictures."""
+with scripts and styles served from the app, none from a CDN, none missing. Like every page,
+they are checked with axe-core and for their width at a phone's size and a laptop's by
+test_every_page.py, where `make screenshots` takes their pictures."""
 
 import pytest
 
