@@ -29,9 +29,37 @@ def hand_data(line: rules.HandLine) -> dict:
     return data
 
 
-def match_data(match: Match, state: rules.MatchState, *, request=None,
-                with_secret: bool = False) -> dict:
-    """The match object, from the match's row and its state."""
+def summary_data(match: Match, summary: rules.Summary) -> dict:
+    """Where the match stands (MatchSummaryOut), from its row and a write's summary."""
+    return {
+        "id": match.pk,
+        "status": summary.status.value,
+        "winner": summary.winner.value if summary.winner else None,
+        "finish_reason": summary.finish_reason.value if summary.finish_reason else None,
+        "score": summary.score._asdict(),
+        "hand_count": summary.hand_count,
+        "next_hand": summary.next_hand,
+        "dealer": summary.dealer,
+        "leader": summary.leader,
+        "version": match.version,
+        "updated_at": match.updated_at,
+        "confirmation": match.confirmation,
+        "confirmed_hands": match.confirmed_hands,
+        "dispute_reason": match.dispute_reason,
+        "entered_from_paper": match.from_paper,
+    }
+
+
+def written_data(match: Match, summary: rules.Summary, line: rules.HandLine | None) -> dict:
+    """The minimal answer to a write to the match's hands (HandWrittenOut)."""
+    return {"hand": hand_data(line) if line is not None else None,
+            "match": summary_data(match, summary)}
+
+
+def match_data(match: Match, state: rules.Summary, *, lines, request=None,
+               with_secret: bool = False) -> dict:
+    """The match object, from the match's row, where it stands (`state`) and the `lines`
+    of the hands it shows: all of them, or the last ones asked for."""
     data = {
         "id": match.pk,
         "variant": match.variant,
@@ -45,7 +73,7 @@ def match_data(match: Match, state: rules.MatchState, *, request=None,
         "score": state.score._asdict(),
         "next_hand": state.next_hand,
         "dealer": state.dealer,
-        "hands": [hand_data(line) for line in state.lines],
+        "hands": [hand_data(line) for line in lines],
         "tournament": extensions.reference(match),
         "created_at": match.created_at,
         "updated_at": match.updated_at,

@@ -173,6 +173,36 @@ class MatchOut(Schema):
         "shown to the match's keepers.")
 
 
+class MatchSummaryOut(Schema):
+    """Where a match stands after a write: the same size at hand 70 as at hand 1."""
+
+    id: int
+    status: one_of(rules.Status)
+    winner: TeamCode | None
+    finish_reason: one_of(rules.FinishReason) | None
+    score: ByTeamOut
+    hand_count: int
+    next_hand: int
+    dealer: Seat | None = Field(description="Who deals the next hand (none once finished).")
+    leader: Seat | None = Field(description="Who leads the next hand (none once finished).")
+    version: int = Field(description="As in the match object (also the answer's ETag).")
+    updated_at: datetime
+    confirmation: one_of(Confirmation)
+    confirmed_hands: int
+    dispute_reason: str
+    entered_from_paper: bool
+
+
+class HandWrittenOut(Schema):
+    """The answer to a write to a match's hands, unless `Prefer: return=representation`
+    asks for the whole match: the hand added or corrected (none for an undo or an answer
+    of the opponents) and where the match stands now. Later hands' running totals change
+    with a correction: read them with `GET /matches/{id}?hands_after=N`."""
+
+    hand: HandOut | None
+    match: MatchSummaryOut
+
+
 class MatchPage(Schema):
     count: int
     page: int

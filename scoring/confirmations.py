@@ -31,25 +31,19 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from scoring import extensions, names, rules, states
+from scoring import extensions, names, rules, writing
 from scoring.errors import Conflict, InvalidInput
 from scoring.models import (
     DISPUTE_REASON_MAX,
     Confirmation,
     ConfirmationMode,
     ConfirmationStep,
-    Hand,
     Match,
 )
 from scoring.permissions import acting_user
 
 Via = ConfirmationStep.Via
 Action = ConfirmationStep.Action
-
-
-def _lock(match: Match | int) -> Match:
-    pk = match.pk if isinstance(match, Match) else match
-    return Match.objects.select_for_update(of=("self",)).get(pk=pk)
 
 
 def confirmation_of(mode: str, *, finished: bool, hand_count: int, confirmed_hands: int,
@@ -72,9 +66,8 @@ def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = Non
            reason: str = "", bump: bool = True,
            held: tuple[int | None, str] | None = None) -> None:
     """Write where the confirmation stands. `bump`: a write of its own bumps the match's
-    version (the phones redraw) and keeps the match's state under the new version, so the
-    next hand still steps it (scoring.states); on a hand's path the hand's write has bumped
-    it already. `held`: the dispute now held (its hand and fingerprint), or (None, "") when
+    version (the phones redraw); on a hand's path the hand's write has bumped it already.
+    `held`: the dispute now held (its hand and fingerprint), or (None, "") when
     it is settled; left as it is when not given."""
     match.confirmation = confirmation
     match.dispute_reason = reason if confirmation == Confirmation.DISPUTED else ""
@@ -84,13 +77,10 @@ def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = Non
     if held is not None:
         match.disputed_hand, match.disputed_values = held
         fields += ["disputed_hand", "disputed_values"]
-    kept = states.cached(match) if bump else None
     if bump:
         match.version += 1
         fields.append("version")
     match.save(update_fields=fields)
-    if kept is not None:
-        states.remember(match, kept)
 
 
 def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> ConfirmationStep:
@@ -150,10 +140,6 @@ def dispute_of(mode: str, match, hands: list, number: int | None = None
     return number, fingerprint(mode, match, hands, number)
 
 
-def _hands(match: Match) -> list[Hand]:
-    return list(Hand.objects.filter(match=match).order_by("number"))
-
-
 def _dispute_stands(match: Match, mode: str, changed_from: int, hands) -> bool:
     """Whether the values the held dispute is about stand (after a change from hand
     `changed_from` on; `hands`, the match's hands now, read when None)."""
@@ -164,7 +150,9 @@ def _dispute_stands(match: Match, mode: str, changed_from: int, hands) -> bool:
         return True  # that hand did not change (a forfeit taken back is asked of its values)
     if mode == ConfirmationMode.RESULT and not match.is_finished:
         return False  # in play again: nothing to confirm, and the dispute rests
-    hands = _hands(match) if hands is None else hands
+    if mode == ConfirmationMode.RESULT:  # the result's fingerprint reads no hand
+        return fingerprint(mode, match, [], 0) == match.disputed_values
+    hands = writing.hands_of(match) if hands is None else hands
     return fingerprint(mode, match, hands, match.disputed_hand or 0) == match.disputed_values
 
 
@@ -284,7 +272,7 @@ def confirm(*, match: Match | int, via: str, seen_version: int | None, by=None) 
     """The opponents confirm the score as it stands (every hand so far, or the final
     result); through an organizer's account it is a confirmation on the team's behalf.
     `seen_version`: the match's version the score was read at (see _check_seen)."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     _check_open(locked, via)
     _nothing_to_confirm(locked)
     if locked.confirmation == Confirmation.CONFIRMED and _repeat(locked, seen_version):
@@ -312,7 +300,7 @@ def dispute(*, match: Match | int, via: str, seen_version: int | None, reason: s
         raise InvalidInput([rules.Violation(
             "reason_too_long", gettext_noop("Say why in at most %(max)s characters."),
             "reason", {"max": DISPUTE_REASON_MAX})])
-    locked = _lock(match)
+    locked = writing.lock(match)
     _check_open(locked, via)
     _nothing_to_confirm(locked)
     mode = _mode(locked)
@@ -323,7 +311,7 @@ def dispute(*, match: Match | int, via: str, seen_version: int | None, reason: s
         return locked
     _check_seen(locked, seen_version)
     _write(locked, Confirmation.DISPUTED, reason=reason,
-           held=dispute_of(mode, locked, _hands(locked), hand))
+           held=dispute_of(mode, locked, writing.hands_of(locked), hand))
     _step(locked, Action.DISPUTED, via, by, reason)
     return locked
 
@@ -360,7 +348,7 @@ def confirm_all_waiting(*, seen: dict[int, int], by) -> ConfirmedAll:
     score is not the one the organizer saw."""
     confirmed, skipped, disputed = [], [], []
     for pk in sorted(seen):
-        locked = _lock(pk)
+        locked = writing.lock(pk)
         if locked.version != seen[pk]:
             skipped.append(pk)
             continue
@@ -383,7 +371,7 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
         raise InvalidInput([rules.Violation(
             "confirmation_mode", gettext_noop("Choose what the opponents confirm."),
             "confirmation")])
-    locked = _lock(match)
+    locked = writing.lock(match)
     locked.confirmation_mode = mode
     locked.confirmation = confirmation_of(
         mode, finished=locked.is_finished, hand_count=locked.hand_count,
@@ -402,7 +390,7 @@ def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: in
     the match's setting cannot have is left as the setting makes it. `disputed`: the held
     or resting dispute's hand and fingerprint, as the backup kept them (a disputed match's
     from what stands when the backup has none)."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     if locked.confirmation_mode == ConfirmationMode.NONE or \
             confirmation not in Confirmation.values or confirmation == Confirmation.NONE:
         return locked
@@ -413,7 +401,7 @@ def restore(*, match: Match | int, confirmation: str | None, confirmed_hands: in
             number is None or (rules.is_whole(number) and 1 <= number <= locked.hand_count)):
         held = number, values
     elif confirmation == Confirmation.DISPUTED:
-        held = dispute_of(_mode(locked), locked, _hands(locked))
+        held = dispute_of(_mode(locked), locked, writing.hands_of(locked))
     else:
         held = SETTLED
     _write(locked, confirmation, confirmed_hands=max(0, min(hands, locked.hand_count)),

@@ -357,6 +357,16 @@ class Match(models.Model):
     def seat_player(self, seat: str | None) -> Player | None:
         return getattr(self, f"seat_{seat.lower()}") if seat else None
 
+    def summary(self) -> rules.Summary:
+        """Where the match stands, as its row says it (what every write keeps there): the
+        next hand is checked and stepped from it, without reading a hand."""
+        return rules.Summary(
+            rules.Variant(self.variant), self.target, self.first_dealer, self.hand_count,
+            rules.Pair(self.score_a, self.score_b),
+            rules.Team(self.winner) if self.winner else None,
+            rules.FinishReason(self.finish_reason) if self.finish_reason else None,
+        )
+
     def replay(self, hands) -> rules.MatchState:
         """The match's state from its hands (model rows, in order of number); a result
         entered from paper as it was entered, after the hands kept before it (if any)."""

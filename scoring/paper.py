@@ -13,15 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import confirmations, extensions, rules
+from scoring import confirmations, extensions, rules, writing
 from scoring.errors import Conflict, InvalidInput
-from scoring.models import Hand, Match
+from scoring.models import Match
 from scoring.permissions import acting_user
-from scoring.services import _guard, _lock, _save_state
-
-
-def _hands(match: Match) -> list[Hand]:
-    return list(Hand.objects.filter(match=match).order_by("number"))
 
 
 def _refuse_ended_on_hands(match: Match, hands_state: rules.MatchState) -> None:
@@ -39,9 +34,9 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
                        ) -> rules.MatchState:
     """The final result from the table's score sheet: the totals and how the match ended
     (the target, four sevens dealt to `four_sevens_team`, or time called)."""
-    locked = _lock(match)
-    _guard(locked, by)
-    hands = _hands(locked)
+    locked = writing.lock(match)
+    writing.refuse_if_closed(locked, by)
+    hands = writing.hands_of(locked)
     hands_state = locked.replay_hands(hands)
     if not locked.from_paper:
         _refuse_ended_on_hands(locked, hands_state)
@@ -64,7 +59,7 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
     locked.from_paper = True
     locked.score_a, locked.score_b = after.score
     locked.winner, locked.finish_reason = after.winner, after.finish_reason
-    state = _save_state(locked, hands, hand_written=False,
+    state = writing.write_replay(locked, hands, hand_written=False,
                         also=("from_paper", "last_hand_at"))
     confirmations.after_hands_change(locked, changed_from=1, hands=hands)
     confirmations.record_paper_step(locked, by)
@@ -75,14 +70,14 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
 @transaction.atomic
 def take_back_paper_result(*, match: Match | int, by) -> rules.MatchState:
     """The result from paper goes: the match is back in play, to be scored on a phone."""
-    locked = _lock(match)
-    _guard(locked, by)
-    hands = _hands(locked)
+    locked = writing.lock(match)
+    writing.refuse_if_closed(locked, by)
+    hands = writing.hands_of(locked)
     before = locked.replay(hands)
     if not locked.from_paper:
         return before
     locked.from_paper = False
-    state = _save_state(locked, hands, hand_written=False, also=("from_paper",))
+    state = writing.write_replay(locked, hands, hand_written=False, also=("from_paper",))
     confirmations.after_hands_change(locked, changed_from=1, hands=hands)
     confirmations.record_paper_step(locked, by, taken_back=True)
     extensions.after_result_change(locked, before, state, acting_user(by))

@@ -760,15 +760,17 @@ class HandLine:
 
 
 @dataclass(frozen=True)
-class MatchState:
+class Summary:
+    """Where a match stands, the same size at hand 70 as at hand 1: what the match's row
+    holds, and all that the next hand needs (`step`)."""
+
     variant: Variant
     target: int
     first_dealer: str
-    lines: tuple[HandLine, ...]
+    hand_count: int
     score: Pair
-    winner: Team | None
-    finish_reason: FinishReason | None
-    finished_at: int | None  # the number of the hand that ended the match
+    winner: Team | None = None
+    finish_reason: FinishReason | None = None
 
     @property
     def finished(self) -> bool:
@@ -779,12 +781,8 @@ class MatchState:
         return Status.FINISHED if self.finished else Status.IN_PROGRESS
 
     @property
-    def hand_count(self) -> int:
-        return len(self.lines)
-
-    @property
     def next_hand(self) -> int:
-        return len(self.lines) + 1
+        return self.hand_count + 1
 
     @property
     def dealer(self) -> str | None:
@@ -819,9 +817,31 @@ class MatchState:
         )
 
     @property
+    def summary(self) -> Summary:
+        """This summary as a plain one (a MatchState's or a Step's, without their lines)."""
+        return Summary(self.variant, self.target, self.first_dealer, self.hand_count,
+                       self.score, self.winner, self.finish_reason)
+
+
+@dataclass(frozen=True)
+class MatchState(Summary):
+    """A match replayed from its hands: its summary and every hand's line (the history)."""
+
+    lines: tuple[HandLine, ...] = ()
+    finished_at: int | None = None  # the number of the hand that ended the match
+
+    @property
     def ends_early(self) -> bool:
         """The match ends before its last hand: a list of hands no match can have."""
         return self.finished_at is not None and self.finished_at < len(self.lines)
+
+
+@dataclass(frozen=True)
+class Step(Summary):
+    """A summary stepped by one hand (`step`), with that hand's line: what a write answers
+    with, whatever the match's length."""
+
+    line: HandLine | None = None
 
 
 def match_state(
@@ -856,25 +876,38 @@ def match_state(
             (winner, reason), finished_at = decided, number
     if winner is None and forfeited_by:
         winner, reason, finished_at = Team(forfeited_by).other, FinishReason.FORFEIT, len(lines)
-    return MatchState(
-        variant, target, first_dealer, tuple(lines), score, winner, reason, finished_at
-    )
+    return MatchState(variant, target, first_dealer, len(lines), score, winner, reason,
+                      lines=tuple(lines), finished_at=finished_at)
 
 
-def play_hand(state: MatchState, hand: Hand, *,
-              time_called_after: int | None = None) -> MatchState:
-    """`state` stepped by one more hand: what `match_state` gives for the hands so far and
-    this one, without replaying them (recording a hand costs the same at hand 70 as at hand
-    1). Only a match still in progress takes a hand (`check_can_record`)."""
-    if state.finished:
+def step(summary: Summary, hand: Hand, *, time_called_after: int | None = None) -> Step:
+    """`summary` stepped by one more (valid) hand: what `match_state` says after the hands
+    so far and this one, without them (recording a hand costs the same at hand 70 as at
+    hand 1). Only a match still in progress takes a hand (`check_can_record`)."""
+    if summary.finished:
         raise ValueError("a finished match takes no more hands")
-    line = _line(state.variant, state.first_dealer, state.next_hand, hand, state.score)
-    decided = _decision(state.target, line, time_called_after)
+    line = _line(summary.variant, summary.first_dealer, summary.next_hand, hand, summary.score)
+    decided = _decision(summary.target, line, time_called_after)
     winner, reason = decided if decided else (None, None)
-    return MatchState(
-        state.variant, state.target, state.first_dealer, (*state.lines, line), line.score,
-        winner, reason, line.number if decided else None,
-    )
+    return Step(summary.variant, summary.target, summary.first_dealer, line.number,
+                line.score, winner, reason, line=line)
+
+
+def last_lines(variant: Variant | str, first_dealer: str, first_number: int,
+               hands: Sequence[Hand], score: Pair) -> tuple[HandLine, ...]:
+    """The lines of a match's last hands (`hands`, numbered from `first_number`), from the
+    totals after the last of them (the match's row): each hand's points are taken off
+    going back, so that hands 69 and 70 read two hands, not seventy."""
+    variant = Variant(variant)
+    lines = []
+    after = Pair(*score)
+    for number in range(first_number + len(hands) - 1, first_number - 1, -1):
+        hand = hands[number - first_number]
+        points = hand_points(variant, hand)
+        lines.append(HandLine(number, dealer_of_hand(variant, first_dealer, number), hand,
+                              points, after))
+        after = Pair(after.a - points.a, after.b - points.b)
+    return tuple(reversed(lines))
 
 
 def _line(variant: Variant, first_dealer: str, number: int, hand: Hand,
@@ -925,37 +958,39 @@ def same_hand(saved: Hand, sent: Hand) -> bool:
     return scored(saved) == scored(sent)
 
 
-def check_can_record(state: MatchState, number: Any, hand: Hand | None = None) -> Violation | None:
+def check_can_record(summary: Summary, number: Any, hand: Hand | None = None, *,
+                     saved: Hand | None = None) -> Violation | None:
     """A new hand must be the next one, on a match still in progress.
 
-    With the (valid) `hand` sent under a number already taken: by the same hand, the answer
-    is ALREADY_SAVED (a retry, to be answered as a success); by another hand,
-    "hand_already_entered", with the saved one in its params ("saved", as Hand.as_dict),
-    even when that hand ended the match.
+    With the (valid) `hand` sent under a number already taken, `saved` being the hand
+    stored under it: by the same hand, the answer is ALREADY_SAVED (a retry, to be answered
+    as a success); by another hand, "hand_already_entered", with the saved one in its
+    params ("saved", as Hand.as_dict), even when that hand ended the match.
     """
-    taken = is_whole(number) and 1 <= number <= state.hand_count
-    sent = hand is not None and taken and not validate_hand(state.variant, hand)
-    if sent and same_hand(state.lines[number - 1].hand, hand):
+    taken = is_whole(number) and 1 <= number <= summary.hand_count
+    sent = (hand is not None and saved is not None and taken
+            and not validate_hand(summary.variant, hand))
+    if sent and same_hand(saved, hand):
         return Violation(
             ALREADY_SAVED,
             _("Hand %(number)s was already saved, just as sent: nothing is entered twice."),
             "number",
             {"number": number},
         )
-    if state.finished and not sent:
-        won, lost = state.score.of(state.winner), state.score.of(state.winner.other)
+    if summary.finished and not sent:
+        won, lost = summary.score.of(summary.winner), summary.score.of(summary.winner.other)
         return Violation(
             "match_finished",
             _("This match is over (winners: %(winner)s, %(won)s–%(lost)s): no hand can be "
               "added."),
             "number",
-            {"winner": state.winner, "won": won, "lost": lost},
+            {"winner": summary.winner, "won": won, "lost": lost},
         )
-    if not is_whole(number) or number != state.next_hand:
-        params = {"number": number, "next": state.next_hand, "score_a": state.score.a,
-                  "score_b": state.score.b}
+    if not is_whole(number) or number != summary.next_hand:
+        params = {"number": number, "next": summary.next_hand, "score_a": summary.score.a,
+                  "score_b": summary.score.b}
         if sent:
-            params["saved"] = state.lines[number - 1].hand.as_dict()
+            params["saved"] = saved.as_dict()
         return Violation(
             "hand_already_entered" if taken else "hand_number",
             _("Hand %(number)s is already entered, perhaps from another phone. The score is "
@@ -968,8 +1003,8 @@ def check_can_record(state: MatchState, number: Any, hand: Hand | None = None) -
     return None
 
 
-def check_hand_exists(state: MatchState, number: Any) -> Violation | None:
-    if is_whole(number) and 1 <= number <= state.hand_count:
+def check_hand_exists(summary: Summary, number: Any) -> Violation | None:
+    if is_whole(number) and 1 <= number <= summary.hand_count:
         return None
     return Violation(
         "hand_missing",
@@ -1011,21 +1046,21 @@ def check_correction(
     return state, None
 
 
-def check_undo(state: MatchState, number: Any = None) -> Violation | None:
+def check_undo(summary: Summary, number: Any = None) -> Violation | None:
     """Only the last hand can be undone (None means: the last one, whichever it is)."""
-    if state.hand_count == 0:
+    if summary.hand_count == 0:
         return Violation("nothing_to_undo", _("There is no hand to undo."), "number")
-    if number is not None and number != state.hand_count:
+    if number is not None and number != summary.hand_count:
         return Violation(
             "undo_not_last",
             _("Only the last hand (hand %(last)s) can be undone."),
             "number",
-            {"last": state.hand_count},
+            {"last": summary.hand_count},
         )
     return None
 
 
-def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
+def check_redeal(variant: Variant | str, summary: Summary) -> Violation | None:
     """A redeal (La Politaine's rule for a hand with no 10, 9 or ace) is noted, never scored."""
     if variant_rules(variant).family is not Family.POLITAINE:
         return Violation(
@@ -1033,7 +1068,7 @@ def check_redeal(variant: Variant | str, state: MatchState) -> Violation | None:
             _("La Quadrette has no redeal rule."),
             None,
         )
-    return check_can_record(state, state.next_hand)
+    return check_can_record(summary, summary.next_hand)
 
 
 # The code of a redeal sent again: a success, nothing written.
@@ -1233,5 +1268,5 @@ def paper_state(
     reason = FinishReason(finish_reason)
     four_sevens = reason is FinishReason.FOUR_SEVENS
     winner = Team(four_sevens_team) if four_sevens else _ahead(score)
-    return MatchState(Variant(variant), target, first_dealer, tuple(lines), Pair(*score),
-                      winner, reason, None)
+    return MatchState(Variant(variant), target, first_dealer, len(lines), Pair(*score),
+                      winner, reason, lines=tuple(lines))

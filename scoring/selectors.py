@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Case, IntegerField, Prefetch, Value, When
 from django.http import Http404
 
-from scoring import charts, display, extensions, rules, states
+from scoring import charts, display, extensions, rules
 from scoring.models import (
     MAX_ID,
     ConfirmationStep,
@@ -24,19 +24,34 @@ def table_related() -> list[str]:
     return [*TEAMS_AND_SEATS, *extensions.related()]
 
 
-def _hands_in_order():
-    return Prefetch("hands", queryset=Hand.objects.order_by("number"))
+def _hands_in_order(after: int = 0):
+    return Prefetch("hands", queryset=Hand.objects.filter(number__gt=after).order_by("number")
+                    if after else Hand.objects.order_by("number"))
 
 
-def match_with_hands(pk: int) -> Match | None:
-    """The match, its teams, seats and hands in order: for the API's match object."""
+def match_with_hands(pk: int, *, after: int = 0) -> Match | None:
+    """The match, its teams, seats and hands in order (those after hand `after`, when
+    given): for the API's match object."""
     if not 1 <= pk <= MAX_ID:
         return None
     try:
         return (Match.objects.select_related(*table_related())
-                .prefetch_related(_hands_in_order()).get(pk=pk))
+                .prefetch_related(_hands_in_order(after)).get(pk=pk))
     except Match.DoesNotExist:
         return None
+
+
+def lines_after(match: Match, after: int) -> tuple[rules.HandLine, ...]:
+    """The history's lines of the hands after hand `after`, from the hands read with the
+    match (match_with_hands(after=...), or any list of its last hands in order) and its
+    row's totals: as many hands read as there are lines, whatever the match's length. A
+    result from paper is not the hands' sum: its hands are replayed."""
+    if match.from_paper:
+        return tuple(line for line in match.replay_hands(match.hands.order_by("number")).lines
+                     if line.number > after)
+    hands = [hand.to_rules() for hand in match.hands.all() if hand.number > after]
+    return rules.last_lines(match.variant, match.first_dealer, after + 1, hands,
+                            rules.Pair(match.score_a, match.score_b))
 
 
 def _table(**lookup) -> Match | None:
@@ -164,9 +179,9 @@ def history_row(match: Match, line: rules.HandLine) -> HistoryRow:
 
 def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage:
     """Everything the match page shows: its revisions' query beside the match's own, and
-    one for its hands unless `state` is given (a write's) or kept (scoring.states)."""
+    one for its hands unless `state` is given (a replay's: a correction, an undo)."""
     if state is None:
-        state = states.of(match)
+        state = match.replay(match.hands.order_by("number") if match.hand_count else [])
     revisions = revisions_of(match.pk)
     rows = [history_row(match, line) for line in state.lines]
     return TablePage(

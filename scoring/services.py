@@ -4,12 +4,11 @@ Every function runs in one transaction and locks the match's row first, so that 
 score keepers entering the same hand are served one after the other: the first is
 recorded, the second is told the hand is already there. (On SQLite, where row locks do
 not exist, the IMMEDIATE transactions of the settings serialise writers the same way.)
-Cached totals on the match are rewritten from its state after each change: a new hand
-steps the state by one hand (rules.play_hand, from the state scoring.states keeps), every
-other change replays the match's hands.
+The match's row holds where it stands (score, hands, status, winner): a new hand is
+checked against it and steps it by one hand (rules.step), every other change replays the
+match's hands (scoring/writing.py).
 """
 
-import copy
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -17,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from scoring import confirmations, extensions, names, rules, states
+from scoring import confirmations, extensions, names, rules, writing
 from scoring.errors import AlreadySaved, Conflict, InvalidInput, NotAllowed, NotFound
 from scoring.models import (
     ConfirmationMode,
@@ -119,28 +118,6 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
     match.seat_e_id, match.seat_w_id = team_b.first_player_id, team_b.second_player_id
 
 
-# The match's columns, read again when the match changed since the caller read it.
-COLUMNS = tuple(field.attname for field in Match._meta.concrete_fields)
-
-
-def _lock(match: Match | int) -> Match:
-    """The match's row, locked for this transaction. When the caller passed the match it
-    had read with its teams, seats and table (selectors.table_related), the locked row is a
-    copy of it, its relations loaded: the extensions' checks and the answer need no query
-    for them. Every write to a match bumps its version: the lock reads the version alone,
-    and the row's columns again only when another write came in between."""
-    if not isinstance(match, Match):
-        return Match.objects.select_for_update().get(pk=match)
-    version = (Match.objects.select_for_update().filter(pk=match.pk)
-               .values_list("version", flat=True).get())
-    locked = copy.copy(match)  # with its own loaded relations (Model.__getstate__)
-    if version != match.version:
-        fresh = Match.objects.filter(pk=match.pk).values(*COLUMNS).get()
-        for name, value in fresh.items():
-            setattr(locked, name, value)  # a relation's key set to its value keeps it loaded
-    return locked
-
-
 # What a write to a match changes on its row: copied onto the caller's instance once the
 # write succeeded, so that the caller answers from it without reading the match again.
 WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
@@ -157,102 +134,59 @@ def _update_caller(match: Match | int, locked: Match) -> None:
             setattr(match, name, getattr(locked, name))
 
 
-def _guard(match: Match, by) -> None:
-    """Other apps' say on changes to this match's hands (scoring.extensions)."""
-    if refusal := extensions.write_refusal(match, acting_user(by)):
-        raise Conflict([refusal])
-
-
 def _open(match: Match | int, by=None, *, guard=True):
     """The match locked for writing, its hands in order and its state: where every change
     that replays the match starts."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     if guard:
-        _guard(locked, by)
-    hands = _hands(locked)
+        writing.refuse_if_closed(locked, by)
+    hands = writing.hands_of(locked)
     return locked, hands, locked.replay(hands)
-
-
-def _hands(match: Match) -> list[Hand]:
-    return list(Hand.objects.filter(match=match).order_by("number"))
-
-
-def _save_state(match: Match, hands: list[Hand], *, hand_written: bool = True,
-                also: tuple[str, ...] = ()) -> rules.MatchState:
-    """Rewrite the match's cached state from a replay of `hands` (and the fields `also`
-    changed, in the same write)."""
-    state = match.replay(hands)
-    if state.ends_early:  # the services refuse such changes before they get here
-        raise Conflict([rules.Violation(
-            "hands_after_end",
-            gettext_noop("This match would hold hands after the one that ended it."),
-        )], state=state)
-    return _write_state(match, state, hand_written=hand_written, also=also)
-
-
-def _write_state(match: Match, state: rules.MatchState, *, hand_written: bool = True,
-                 also: tuple[str, ...] = ()) -> rules.MatchState:
-    """Write `state` on the match's row (and the fields `also` changed, in the same write),
-    bump its version, and keep the state for the next write (scoring.states)."""
-    now = timezone.now()
-    match.status = state.status
-    match.winner = state.winner
-    match.finish_reason = state.finish_reason
-    match.score_a, match.score_b = state.score
-    match.hand_count = state.hand_count
-    match.version += 1
-    match.updated_at = now
-    fields = ["status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
-              "version", "updated_at", *also]
-    if hand_written:
-        match.last_hand_at = now
-        fields.append("last_hand_at")
-    match.save(update_fields=fields)
-    states.remember(match, state)
-    return state
 
 
 @transaction.atomic
 def record_hand(
     *, match: Match | int, number: int, hand: rules.Hand, by=None, first_dealer: str | None = None
-) -> rules.MatchState:
-    """Add hand `number`, which must be the match's next hand; return the new state.
-    The same hand sent again under its number raises AlreadySaved (nothing written).
+) -> rules.Step:
+    """Add hand `number`, which must be the match's next hand; return where the match
+    stands after it, with the hand's line. The same hand sent again under its number raises
+    AlreadySaved (nothing written).
 
     `first_dealer`, with hand 1, is the seat drawn to deal it: saved with the hand.
 
-    The state before the hand is the one the last write kept (scoring.states), else a
-    replay of the hands; the new one is that state stepped by this hand (rules.play_hand),
-    so the write reads no hand. When `match` is a Match, its row's fields are brought up to
-    date (WRITTEN_FIELDS): the caller answers from it and the returned state, without
-    reading the match again.
+    The hand is checked against the match's row and steps it by one (rules.step): no other
+    hand is read, so hand 70 costs what hand 1 does; a hand sent again under a number
+    already taken reads that hand alone. When `match` is a Match, its row's fields are
+    brought up to date (WRITTEN_FIELDS): the caller answers from it and the returned step,
+    without reading the match again.
     """
-    locked = _lock(match)
-    state = states.of(locked)
-    conflict = rules.check_can_record(state, number, hand)
+    locked = writing.lock(match)
+    summary = locked.summary()
+    saved = writing.saved_hand(locked, number) if hand is not None else None
+    conflict = rules.check_can_record(summary, number, hand, saved=saved)
     if conflict and conflict.code == rules.ALREADY_SAVED and first_dealer not in (
             None, locked.first_dealer):
         # Hand 1 again, with another first dealer: not what was saved.
-        conflict = rules.check_can_record(state, number)
+        conflict = rules.check_can_record(summary, number)
     if conflict and conflict.code == rules.ALREADY_SAVED:
         # The same hand sent again (a retry after a lost answer) is no error, even once its
         # round is closed or its tournament over: nothing is written, so nothing to refuse.
-        raise AlreadySaved([conflict], state=state)
-    _guard(locked, by)
+        raise AlreadySaved([conflict], state=summary)
+    writing.refuse_if_closed(locked, by)
     if conflict := conflict or confirmations.refusal_to_record(locked):
-        raise Conflict([conflict], state=state)
+        raise Conflict([conflict], state=summary)
     if problems := rules.validate_hand(locked.variant, hand):
-        raise InvalidInput(problems, state=state)
+        raise InvalidInput(problems, state=summary)
     if first_dealer is not None and first_dealer != locked.first_dealer:
         _set_first_dealer(locked, first_dealer)  # only before hand 1 (refused after)
-        state = locked.replay([])  # who deals changed with the first dealer
+        summary = locked.summary()  # who deals changed with the first dealer
     row = Hand(match=locked, number=number, entered_by=acting_user(by))
     row.set_from_rules(locked.variant, hand)
     row.save(force_insert=True)
-    recorded = _write_state(
-        locked, rules.play_hand(state, hand, time_called_after=locked.time_called_after))
+    recorded = rules.step(summary, hand, time_called_after=locked.time_called_after)
+    writing.write_summary(locked, recorded)
     confirmations.after_hands_change(locked, changed_from=number)
-    extensions.after_result_change(locked, state, recorded, acting_user(by))
+    extensions.after_result_change(locked, summary, recorded, acting_user(by))
     _update_caller(match, locked)
     return recorded
 
@@ -287,7 +221,7 @@ def correct_hand(*, match: Match | int, number: int, hand: rules.Hand, by=None) 
         match=locked, number=number, action=HandRevision.Action.CORRECTED,
         before=before, after=after, by=acting_user(by),
     )
-    corrected = _save_state(locked, hands, hand_written=False)
+    corrected = writing.write_replay(locked, hands, hand_written=False)
     confirmations.after_hands_change(locked, changed_from=number, hands=hands)
     extensions.after_result_change(locked, state, corrected, acting_user(by))
     _update_caller(match, locked)
@@ -306,7 +240,7 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
         before=last.to_rules().as_dict(), after=None, by=acting_user(by),
     )
     last.delete()
-    undone = _save_state(locked, hands, hand_written=False)
+    undone = writing.write_replay(locked, hands, hand_written=False)
     confirmations.after_hands_change(locked, changed_from=last.number, hands=hands)
     extensions.after_result_change(locked, state, undone, acting_user(by))
     _update_caller(match, locked)
@@ -314,24 +248,24 @@ def undo_last_hand(*, match: Match | int, number: int | None = None, by=None) ->
 
 
 @transaction.atomic
-def note_redeal(*, match: Match | int, ordinal: int | None = None) -> rules.MatchState:
+def note_redeal(*, match: Match | int, ordinal: int | None = None) -> rules.Summary:
     """Count a redeal: the same dealer deals again, nothing is scored.
 
     `ordinal`, from a phone that kept the redeal offline, says which of the match's redeals
     it is: sent again once the match counts that many, it raises AlreadySaved (nothing
     written), as a hand sent twice does."""
-    locked, hands, state = _open(match, guard=False)
+    locked = writing.lock(match)
+    summary = locked.summary()
     if ordinal is not None and (noted := rules.check_redeal_noted(locked.redeals, ordinal)):
         # As for a hand: nothing is written, so nothing to refuse (a closed round, say).
-        raise AlreadySaved([noted], state=state)
-    _guard(locked, None)
-    if refusal := rules.check_redeal(locked.variant, state):
-        raise Conflict([refusal], state=state)
+        raise AlreadySaved([noted], state=summary)
+    writing.refuse_if_closed(locked, None)
+    if refusal := rules.check_redeal(locked.variant, summary):
+        raise Conflict([refusal], state=summary)
     locked.redeals += 1
-    locked.save(update_fields=["redeals"])
-    redealt = _save_state(locked, hands, hand_written=False)
+    writing.write_summary(locked, summary, hand_written=False, also=("redeals",))
     _update_caller(match, locked)
-    return redealt
+    return summary
 
 
 @transaction.atomic
@@ -343,7 +277,7 @@ def call_time(*, match: Match | int) -> rules.MatchState:
         return state
     locked.time_called_after = state.hand_count
     locked.save(update_fields=["time_called_after"])
-    return _save_state(locked, hands, hand_written=False)
+    return writing.write_replay(locked, hands, hand_written=False)
 
 
 @transaction.atomic
@@ -357,13 +291,13 @@ def take_back_time_call(*, match: Match | int) -> rules.MatchState:
     if locked.time_called_after is None:
         return state
     locked.time_called_after = None
-    return _save_state(locked, hands, hand_written=False, also=("time_called_after",))
+    return writing.write_replay(locked, hands, hand_written=False, also=("time_called_after",))
 
 
 @transaction.atomic
 def reissue_scorekeeper_token(*, match: Match | int) -> Match:
     """Revoke the score keeper link: the old one stops working, a new one is made."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     locked.scorekeeper_token = new_scorekeeper_token()
     locked.version += 1
     locked.save(update_fields=["scorekeeper_token", "version"])
@@ -375,7 +309,7 @@ def reissue_opponents_token(*, match: Match | int) -> Match:
     """Revoke the opponents' link (a slip left on the wrong side of the table, a link
     shared too widely): the old one stops working, a new one is made. The version moves on,
     so that an answer read through the old link is refused too."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     locked.opponents_token = new_scorekeeper_token()
     locked.version += 1
     locked.save(update_fields=["opponents_token", "version"])
@@ -385,12 +319,13 @@ def reissue_opponents_token(*, match: Match | int) -> Match:
 @transaction.atomic
 def update_match_fields(*, match: Match | int, fields: dict) -> rules.MatchState:
     """Change a match's settings (the admin's edits) and replay its hands with them."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     if "first_dealer" in fields and fields["first_dealer"] != locked.first_dealer:
         _refuse_new_first_dealer_once_started(locked)
     for name, value in fields.items():
         setattr(locked, name, value)
-    return _save_state(locked, _hands(locked), hand_written=False, also=tuple(fields))
+    return writing.write_replay(locked, writing.hands_of(locked), hand_written=False,
+                                also=tuple(fields))
 
 
 @transaction.atomic
@@ -398,7 +333,7 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     """Seat other teams at a match that has not started (a tournament's swap, a knockout
     winner put through): its links are made anew, so that a team that no longer plays there
     keeps no slip that scores or confirms it."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     if locked.hand_count:
         raise Conflict([rules.Violation(
             "match_started", gettext_noop("This match has started: its teams cannot change."),
@@ -426,7 +361,7 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     """Record who deals first (drawn at the table) while no hand has been played."""
     locked, hands, _state = _open(match)
     _set_first_dealer(locked, seat)
-    dealt = _save_state(locked, hands, hand_written=False)
+    dealt = writing.write_replay(locked, hands, hand_written=False)
     _update_caller(match, locked)
     return dealt
 
@@ -446,7 +381,7 @@ def take_back_forfeit(*, match: Match | int) -> rules.MatchState:
     if locked.forfeited_by is None:
         return state
     locked.forfeited_by = None
-    state = _save_state(locked, hands, hand_written=False, also=("forfeited_by",))
+    state = writing.write_replay(locked, hands, hand_written=False, also=("forfeited_by",))
     confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1, hands=hands)
     return state
 
@@ -459,7 +394,7 @@ def forfeit(*, match: Match | int, team: str) -> rules.MatchState:
         return state
     locked.forfeited_by = rules.Team(team)
     locked.save(update_fields=["forfeited_by"])
-    state = _save_state(locked, hands, hand_written=False)
+    state = writing.write_replay(locked, hands, hand_written=False)
     confirmations.after_hands_change(locked, changed_from=locked.hand_count + 1, hands=hands)
     return state
 
@@ -476,7 +411,7 @@ def _keeper_only(match: Match, by) -> None:
 def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
     """Take a match off the keeper's home list (or put it back). It stays in the archive,
     the API and the exports."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     _keeper_only(locked, by)
     locked.archived_at = (locked.archived_at or timezone.now()) if archived else None
     locked.version += 1
@@ -487,7 +422,7 @@ def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
 @transaction.atomic
 def delete_match(*, match: Match | int, by) -> None:
     """Delete a match started by mistake: only one with no hand, and not a tournament's."""
-    locked = _lock(match)
+    locked = writing.lock(match)
     _keeper_only(locked, by)
     if Hand.objects.filter(match=locked).exists():
         raise Conflict([rules.Violation(

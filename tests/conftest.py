@@ -8,7 +8,6 @@ from django.urls import reverse
 from django.utils import translation
 from hypothesis import settings
 
-from scoring import states
 from tests.factories import MatchFactory, UserFactory
 
 # What htmx sends with each of its requests: views answer it with a fragment.
@@ -95,9 +94,8 @@ def _default_language():
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Each test starts with no rendered fragment or kept match state from another."""
+    """Each test starts with no rendered fragment from another."""
     cache.clear()
-    states.forget_all()
 
 
 class _Queries:

@@ -148,7 +148,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds what can be made again from the database, keyed by the database's own
-# version of it: rendered public fragments, each match's state (scoring/states.py); never
+# version of it: rendered public fragments; never
 # the sessions (below). With REDIS_URL it is Redis, shared by every app server (README,
 # Deploying: several servers behind one proxy), through Django's RedisCache (config/cache.py:
 # a Redis that stops answering is a miss, not an error); otherwise each process keeps its

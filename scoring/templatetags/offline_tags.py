@@ -53,7 +53,7 @@ def offline_rules(match) -> str:
     if not quadrette:
         # Four sevens (a hand of their own): what it scores, and that the team dealt them
         # wins the match at once, whatever the score.
-        dealt = rules.play_hand(rules.match_state(variant, match.target, rules.SEATS[0], []),
+        dealt = rules.step(rules.match_state(variant, match.target, rules.SEATS[0], []),
                                 rules.Hand.four_sevens(rules.Team.A))
         data["four_sevens"] = {"points": list(dealt.score),
                                "wins": dealt.winner == rules.Team.A}

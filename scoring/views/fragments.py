@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from scoring import charts, display, extensions, rules
+from scoring import display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
@@ -88,20 +88,24 @@ class MatchPage:
     """One request's view of the match page: the match read once, each fragment's context
     built from it on demand."""
 
-    def __init__(self, request, access: TableAccess, state: rules.MatchState | None = None):
+    def __init__(self, request, access: TableAccess, state: rules.Summary | None = None):
         self.request = request
         self.access = access
         self.match = access.match
-        self._state = state  # a write's new state: nothing to read or replay
+        self._state = state  # a write's: where the match stands now, and its new hand
 
     @cached_property
     def page(self):
-        return table_page(self.match, self._state)
+        """The whole history: the one fragment that reads (and replays) the hands, unless
+        the write replayed them already (a correction, an undo)."""
+        replayed = self._state if isinstance(self._state, rules.MatchState) else None
+        return table_page(self.match, replayed)
 
-    @property
-    def state(self) -> rules.MatchState:
-        # A write's state is enough for every fragment but the whole history.
-        return self._state if self._state is not None else self.page.state
+    @cached_property
+    def state(self) -> rules.Summary:
+        """Where the match stands: the write's, or the match's row; every fragment but the
+        history needs nothing more, at hand 70 as at hand 1."""
+        return self._state if self._state is not None else self.match.summary()
 
     @property
     def urls(self) -> dict:
@@ -206,7 +210,8 @@ class MatchPage:
         return {
             "form": form,
             "slots": form.slots() if slots is None and form.is_bound else slots or {},
-            "preview": _preview(self.match, self.state, form, correcting),
+            "preview": _preview(self.match, self.page.state if correcting is not None
+                            else self.state, form, correcting),
         }
 
     def history(self, *, edit_form: HandForm | None = None, edit_number: int | None = None,
@@ -237,7 +242,7 @@ class MatchPage:
         showed every other hand already: its row, the undo button, the chart. The other
         rows, and the changes (a new hand makes none), stay as they are. The first hand
         opens the empty history instead: its table, undo button and chart."""
-        state, line = self.state, self.state.lines[-1]
+        state, line = self.state, self.state.line
         item = {"row": history_row(self.match, line),
                 "edit_url": self.access.url("edit_hand", number=line.number)}
         return {
@@ -245,7 +250,7 @@ class MatchPage:
             "item": item,
             "rows": [item],
             "opening": state.hand_count == 1,
-            "chart": charts.progression(state),
+            "chart": self.page.chart,
         }
 
     def share(self) -> dict:
@@ -290,7 +295,7 @@ def number_from(value) -> int | None:
         return None
 
 
-def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) -> dict | None:
+def _preview(match, state: rules.Summary, form: HandForm, correcting=None) -> dict | None:
     """What the hand being typed would give, and the totals after it (after the whole match
     replayed, for a correction)."""
     if not form.is_bound:
@@ -305,7 +310,7 @@ def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) ->
         after = rules.Pair(state.score.a + gained.a, state.score.b + gained.b)
         if not state.finished:
             # Whether this hand would end the match is the rules' to say.
-            played = rules.play_hand(state, hand, time_called_after=match.time_called_after)
+            played = rules.step(state, hand, time_called_after=match.time_called_after)
             if played.finished:
                 ends = _ending_words(match, played)
     elif rules.check_hand_exists(state, correcting) is None:
@@ -324,7 +329,7 @@ def _preview(match, state: rules.MatchState, form: HandForm, correcting=None) ->
     return preview
 
 
-def _ending_words(match, played: rules.MatchState) -> str:
+def _ending_words(match, played: rules.Summary) -> str:
     """What the preview says of a hand that would end the match, before it is saved."""
     winner = played.winner
     won, lost = played.score.of(winner), played.score.of(winner.other)

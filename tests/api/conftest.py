@@ -18,9 +18,11 @@ class ApiClient:
             headers["HTTP_AUTHORIZATION"] = f"Bearer {self.token}"
         return headers
 
-    def call(self, method, path, body=None, raw=None):
+    def call(self, method, path, body=None, raw=None, prefer=None):
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
         kwargs = {"content_type": "application/json"} if data is not None else {}
+        if prefer:
+            kwargs["HTTP_PREFER"] = prefer
         return getattr(self.client, method)(
             "/api/v1" + path, *([data] if data is not None else []), **kwargs, **self.headers()
         )
@@ -28,17 +30,17 @@ class ApiClient:
     def get(self, path):
         return self.call("get", path)
 
-    def post(self, path, body=None, raw=None):
-        return self.call("post", path, body, raw)
+    def post(self, path, body=None, raw=None, prefer=None):
+        return self.call("post", path, body, raw, prefer)
 
-    def put(self, path, body=None):
-        return self.call("put", path, body)
+    def put(self, path, body=None, prefer=None):
+        return self.call("put", path, body, prefer=prefer)
 
     def patch(self, path, body=None):
         return self.call("patch", path, body)
 
-    def delete(self, path):
-        return self.call("delete", path)
+    def delete(self, path, prefer=None):
+        return self.call("delete", path, prefer=prefer)
 
     def as_token(self, token, language=None):
         return ApiClient(self.client, token, language or self.language)

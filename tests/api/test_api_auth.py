@@ -94,7 +94,7 @@ def test_the_score_keeper_token_scores_its_own_match_only(client, politaine, str
     response = keeper.get(f"/matches/{match}")
     assert response.status_code == 200 and "scorekeeper_token" not in response.json()
     added = keeper.post(f"/matches/{match}/hands", {"number": 1, "points": {"a": 7, "b": 4}})
-    assert added.status_code == 201 and added.json()["score"] == {"a": 7, "b": 4}
+    assert added.status_code == 201 and added.json()["match"]["score"] == {"a": 7, "b": 4}
     assert keeper.put(f"/matches/{match}/hands/1", {"points": {"a": 6, "b": 5}}).status_code == 200
     assert keeper.delete(f"/matches/{match}/hands/1").status_code == 200
     # Nothing else: no new match, no list, no other match.

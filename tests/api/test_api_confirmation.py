@@ -27,7 +27,7 @@ def add(api, match, number, a, b):
     response = api.post(f"/matches/{match.pk}/hands", {"number": number,
                                                         "points": {"a": a, "b": b}})
     assert response.status_code == 201, response.content
-    return response.json()
+    return response.json()["match"]
 
 
 def test_the_match_object_shows_the_confirmation_and_the_keepers_see_the_token(api, table):
@@ -48,11 +48,11 @@ def test_the_opponents_read_and_confirm_the_final_result(api, table):
     assert body["status"] == "finished" and body["confirmation"] == "waiting"
     confirmed = opponents.post(f"/matches/{table.pk}/confirm?version={body['version']}")
     assert confirmed.status_code == 200
-    assert confirmed.json()["confirmation"] == "confirmed"
+    assert confirmed.json()["match"]["confirmation"] == "confirmed"
     assert "opponents_token" not in confirmed.json()  # the secrets are the keepers'
     # Pressed twice (or on a second phone) at the score it read: no error.
     again = opponents.post(f"/matches/{table.pk}/confirm?version={body['version']}")
-    assert again.status_code == 200 and again.json()["confirmation"] == "confirmed"
+    assert again.status_code == 200 and again.json()["match"]["confirmation"] == "confirmed"
 
 
 def test_a_dispute_carries_its_reason_and_a_correction_asks_again(api, table):
@@ -61,8 +61,10 @@ def test_a_dispute_carries_its_reason_and_a_correction_asks_again(api, table):
     read = add(api, table, 2, 8, 3)
     body = opponents.post(f"/matches/{table.pk}/dispute", {"reason": "Hand 2 was 6–5",
                                                             "version": read["version"]}).json()
+    body = body["match"]
     assert (body["confirmation"], body["dispute_reason"]) == ("disputed", "Hand 2 was 6–5")
     corrected = api.put(f"/matches/{table.pk}/hands/2", {"points": {"a": 9, "b": 2}}).json()
+    corrected = corrected["match"]
     assert (corrected["confirmation"], corrected["dispute_reason"]) == ("waiting", "")
 
 
@@ -84,6 +86,7 @@ def test_every_hand_and_no_next_hand_while_one_is_disputed(api, by_hand):
     body = add(api, by_hand, 1, 6, 5)
     assert (body["confirmation"], body["confirmed_hands"]) == ("waiting", 0)
     body = opponents.post(f"/matches/{by_hand.pk}/confirm?version={body['version']}").json()
+    body = body["match"]
     assert (body["confirmation"], body["confirmed_hands"]) == ("confirmed", 1)
     body = add(api, by_hand, 2, 5, 6)  # level at 11: one more hand
     opponents.post(f"/matches/{by_hand.pk}/dispute", {"version": body["version"]})
@@ -109,7 +112,7 @@ def test_the_opponents_token_writes_no_hand_and_the_keepers_token_confirms_nothi
 def test_an_organizer_confirms_for_the_team(api, table):
     add(api, table, 1, 8, 3)
     read = add(api, table, 2, 8, 3)
-    body = api.post(f"/matches/{table.pk}/confirm?version={read['version']}").json()
+    body = api.post(f"/matches/{table.pk}/confirm?version={read['version']}").json()["match"]
     assert body["confirmation"] == "confirmed"
     assert table.confirmation_steps.get().action == "confirmed_for_team"
 
@@ -154,8 +157,8 @@ def test_the_match_object_carries_its_version_and_the_answer_its_etag(api, table
     assert response.json()["version"] == table.version
     assert response["ETag"] == f'"match-{table.pk}-v{table.version}"'
     written = api.post(f"/matches/{table.pk}/hands", {"number": 1, "points": {"a": 8, "b": 3}})
-    assert written["ETag"] == f'"match-{table.pk}-v{written.json()["version"]}"'
-    assert written.json()["version"] == table.version + 1
+    assert written["ETag"] == f'"match-{table.pk}-v{written.json()["match"]["version"]}"'
+    assert written.json()["match"]["version"] == table.version + 1
 
 
 def test_a_confirmation_says_which_version_it_confirms(api, table):
@@ -184,8 +187,9 @@ def test_if_match_carries_the_version_read_and_a_changed_score_is_refused(api, t
     now = client.get(f"/api/v1/matches/{table.pk}", **headers)
     confirmed = client.post(f"/api/v1/matches/{table.pk}/confirm", HTTP_IF_MATCH=now["ETag"],
                             **headers)
-    assert confirmed.status_code == 200 and confirmed.json()["confirmation"] == "confirmed"
-    assert confirmed["ETag"] == f'"match-{table.pk}-v{confirmed.json()["version"]}"'
+    body = confirmed.json()["match"]
+    assert confirmed.status_code == 200 and body["confirmation"] == "confirmed"
+    assert confirmed["ETag"] == f'"match-{table.pk}-v{body["version"]}"'
 
 
 @pytest.mark.parametrize("if_match", ['"match-1-v"', "*", '"other"', "\x00", '"match-1-v9"' * 40])

@@ -22,13 +22,13 @@ def add(api, match, number, a, b, status=201):
     response = api.post(f"/matches/{match.pk}/hands", {"number": number,
                                                         "points": {"a": a, "b": b}})
     assert response.status_code == status, response.content
-    return response.json()
+    return response.json().get("match", response.json())
 
 
 def put(api, match, number, a, b):
     response = api.put(f"/matches/{match.pk}/hands/{number}", {"points": {"a": a, "b": b}})
     assert response.status_code == 200, response.content
-    return response.json()
+    return response.json()["match"]
 
 
 def test_every_hand_other_values_and_back_keep_the_next_hand_refused(api, owner):
@@ -51,7 +51,7 @@ def test_every_hand_undo_and_the_same_hand_again_keep_the_next_hand_refused(api,
     add(keeper, match, 1, 6, 5)
     api.as_token(match.opponents_token).post(f"/matches/{match.pk}/dispute",
                                              {"version": seen_version(match)})
-    assert keeper.delete(f"/matches/{match.pk}/hands/1").json()["confirmation"] == "none"
+    assert keeper.delete(f"/matches/{match.pk}/hands/1").json()["match"]["confirmation"] == "none"
     assert add(keeper, match, 1, 6, 5)["confirmation"] == "disputed"
     assert add(keeper, match, 2, 6, 5, status=409)["code"] == "hand_disputed"
     # The opponents settle it: the next hand goes in.

@@ -21,48 +21,51 @@ def ab(a, b):
     return {"a": a, "b": b}
 
 
-def test_adding_hands_returns_the_match(api, politaine):
+def test_adding_a_hand_answers_that_hand_and_where_the_match_stands(api, politaine):
     response = add(api, politaine, number=1, points=ab(7, 4))
     assert response.status_code == 201
     body = add(api, politaine, number=2, points=ab(3, 8), politaines=ab(0, 1)).json()
-    assert body["score"] == ab(10, 23) and body["next_hand"] == 3 and body["dealer"] == "S"
-    assert body["hands"][1] == {"number": 2, "dealer": "E", "kind": "played",
-                                "points": ab(3, 8), "politaines": ab(0, 1),
-                                "score": ab(10, 23)}
+    match = body["match"]
+    assert match["score"] == ab(10, 23) and match["next_hand"] == 3 and match["dealer"] == "S"
+    assert match["leader"] == "W" and match["hand_count"] == 2
+    assert body["hand"] == {"number": 2, "dealer": "E", "kind": "played",
+                            "points": ab(3, 8), "politaines": ab(0, 1), "score": ab(10, 23)}
+    assert "hands" not in body and "hands" not in match
 
 
 def test_counted_cards_give_the_points(api, politaine):
     count = {"a": {"aces": 2, "counters": 9, "last_trick": True},
              "b": {"aces": 2, "counters": 11, "last_trick": False}}
-    body = add(api, politaine, number=1, count=count).json()
-    assert body["hands"][0]["points"] == ab(6, 5) and body["hands"][0]["count"] == count
+    hand = add(api, politaine, number=1, count=count).json()["hand"]
+    assert hand["points"] == ab(6, 5) and hand["count"] == count
 
 
 def test_four_sevens_wins_at_once(api, politaine):
     add(api, politaine, number=1, points=ab(11, 0))
     body = add(api, politaine, number=2, four_sevens="b").json()
-    assert (body["status"], body["winner"], body["finish_reason"]) == (
+    match = body["match"]
+    assert (match["status"], match["winner"], match["finish_reason"]) == (
         "finished", "b", "four_sevens")
-    assert body["dealer"] is None
-    assert body["hands"][1] == {"number": 2, "dealer": "E", "kind": "four_sevens",
-                                "team": "b", "score": ab(11, 0)}
+    assert match["dealer"] is None and match["leader"] is None
+    assert body["hand"] == {"number": 2, "dealer": "E", "kind": "four_sevens",
+                            "team": "b", "score": ab(11, 0)}
 
 
 def test_a_quadrette_hand_has_tricks_and_points(api, quadrette):
     body = add(api, quadrette, number=1, tricks=ab(4, 2)).json()
-    assert body["hands"][0] == {"number": 1, "dealer": "N", "kind": "played",
-                                "tricks": ab(4, 2), "points": ab(1, 0), "score": ab(1, 0)}
-    assert body["dealer"] == "W"  # counter-clockwise
+    assert body["hand"] == {"number": 1, "dealer": "N", "kind": "played",
+                            "tricks": ab(4, 2), "points": ab(1, 0), "score": ab(1, 0)}
+    assert body["match"]["dealer"] == "W"  # counter-clockwise
     body = add(api, quadrette, number=2, tricks=ab(0, 6)).json()
-    assert body["score"] == ab(1, 2)
+    assert body["match"]["score"] == ab(1, 2)
 
 
 def test_reaching_the_target_and_the_tie_rule(api, politaine):
     for number, points in enumerate(((11, 0), (11, 0), (6, 5), (0, 11), (0, 11), (5, 6)), 1):
-        body = add(api, politaine, number=number, points=ab(*points)).json()
-    assert body["score"] == ab(33, 33) and body["status"] == "in_progress"
-    body = add(api, politaine, number=7, points=ab(6, 5)).json()
-    assert (body["winner"], body["finish_reason"], body["score"]) == ("a", "target", ab(39, 38))
+        match = add(api, politaine, number=number, points=ab(*points)).json()["match"]
+    assert match["score"] == ab(33, 33) and match["status"] == "in_progress"
+    match = add(api, politaine, number=7, points=ab(6, 5)).json()["match"]
+    assert (match["winner"], match["finish_reason"], match["score"]) == ("a", "target", ab(39, 38))
 
 
 RULE_REFUSALS = [
@@ -185,9 +188,10 @@ def test_correcting_a_hand_recomputes_the_match(api, politaine):
         add(api, politaine, number=number, points=ab(11, 0))
     reopened = api.put(f"{hands(politaine)}/3", {"points": ab(10, 1)})
     assert reopened.status_code == 200
-    assert reopened.json()["status"] == "in_progress" and reopened.json()["score"] == ab(32, 1)
+    assert reopened.json()["match"]["status"] == "in_progress"
+    assert reopened.json()["match"]["score"] == ab(32, 1)
     finished = api.put(f"{hands(politaine)}/3", {"four_sevens": "b"})
-    assert finished.json()["winner"] == "b"
+    assert finished.json()["match"]["winner"] == "b"
 
 
 def test_a_correction_that_ends_the_match_early_is_a_conflict(api, politaine):
@@ -214,14 +218,18 @@ def test_undo_only_the_last_hand(api, politaine):
     assert response.status_code == 409 and response.json()["code"] == "undo_not_last"
     response = api.delete(f"{hands(politaine)}/3")
     assert response.status_code == 200
-    assert response.json()["status"] == "in_progress" and response.json()["next_hand"] == 3
+    assert response.json()["match"]["status"] == "in_progress"
+    assert response.json()["match"]["next_hand"] == 3 and response.json()["hand"] is None
     assert api.delete(f"{hands(politaine)}/40000").status_code == 422
 
 
-def test_a_hand_writes_answer_is_the_same_text_as_get(api, quadrette):
-    """A client that compares bodies, or hashes them to see whether anything changed, sees
-    no change where there is none: same keys in the same order, to the byte."""
-    posted = add(api, quadrette, number=1, tricks=ab(4, 2))
+def test_a_hand_writes_whole_answer_is_the_same_text_as_get(api, quadrette):
+    """Asked for the whole match (Prefer: return=representation), a client that compares
+    bodies, or hashes them to see whether anything changed, sees no change where there is
+    none: same keys in the same order, to the byte."""
+    posted = api.post(hands(quadrette), {"number": 1, "tricks": ab(4, 2)},
+                      prefer="return=representation")
+    assert posted["Preference-Applied"] == "return=representation"
     assert posted.status_code == 201
     read = api.get(f"/matches/{quadrette['id']}")
     assert posted.json() == read.json()

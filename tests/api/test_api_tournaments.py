@@ -59,9 +59,10 @@ def test_draw_a_round_score_it_through_the_match_api_and_read_the_standings(api,
         response = keeper.post(f"/matches/{match['id']}/hands",
                                {"number": 1, "points": {"a": 11, "b": 0}})
         assert response.status_code == 201
-        assert response.json()["tournament"] == {"id": tournament["id"],
-                                                 "name": "Open de Rimouski", "round": 1,
-                                                 "table": match["table"]}
+        assert response.json()["hand"]["score"] == {"a": 11, "b": 0}
+        assert keeper.get(f"/matches/{match['id']}").json()["tournament"] == {
+            "id": tournament["id"], "name": "Open de Rimouski", "round": 1,
+            "table": match["table"]}
     standings = ApiClient(client).get(f"/tournaments/{tournament['id']}/standings").json()
     rows = standings["standings"]
     assert [row["rank"] for row in rows] == [1, 2, 3, 4, 5]

@@ -2,7 +2,6 @@
 
 import threading
 import time
-from unittest import mock
 
 import httpx
 import psycopg
@@ -36,7 +35,13 @@ def assert_cache_equals_replay(match):
 def test_when_the_database_fails_the_keeper_is_told_not_saved_and_a_retry_works(client, match):
     """Any database error during a write: a clear 503, nothing saved; the retry is stored once."""
     link = reverse("link:record", kwargs={"token": match.scorekeeper_token})
-    with mock.patch("scoring.services._lock", side_effect=OperationalError("connection lost")):
+    def lost_on_write(execute, sql, params, many, context):
+        # The connection drops as the write locks the match or stores the hand.
+        if "FOR UPDATE" in sql or sql.lstrip().upper().startswith("INSERT"):
+            raise OperationalError("connection lost")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(lost_on_write):
         page = client.post(link, {"number": 1, "points_a": 7})
         htmx = client.post(link, {"number": 1, "points_a": 7}, **HTMX)
         api = client.post(f"/api/v1/matches/{match.pk}/hands",

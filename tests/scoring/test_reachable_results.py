@@ -24,7 +24,7 @@ def every_hand(variant):
 
 def every_final(variant, target, cap):
     """Every (score, reason) a match ends at, found by playing every sequence of hands with
-    rules.play_hand, time called (or not) before any of them; matches whose totals pass
+    rules.step, time called (or not) before any of them; matches whose totals pass
     `cap` are not played on."""
     hands = every_hand(variant)
     start = rules.match_state(variant, target, "N", [])
@@ -35,7 +35,7 @@ def every_final(variant, target, cap):
         state, called = waiting.pop()
         for called_after in {called, state.hand_count if called is None else called}:
             for hand in hands:
-                after = rules.play_hand(state, hand, time_called_after=called_after)
+                after = rules.step(state, hand, time_called_after=called_after)
                 if after.finished:
                     finals.add((after.score, after.finish_reason))
                     continue
@@ -88,7 +88,7 @@ def finished_matches(draw):
     called = draw(st.one_of(st.none(), st.integers(0, len(hands))))
     state = rules.match_state(variant, target, first_dealer, [])
     for hand in hands:
-        state = rules.play_hand(state, hand, time_called_after=called)
+        state = rules.step(state, hand, time_called_after=called)
         if state.finished:
             break
     return variant, target, state

@@ -140,7 +140,7 @@ def test_the_api_resending_the_last_hand_after_the_round_closed_is_already_saved
     response = keeper.post(f"/matches/{match.pk}/hands", {
         "number": last.number, "points": {"a": last.points_a, "b": last.points_b}})
     assert response.status_code == 200, response.content
-    assert response.json()["score"] == {"a": match.score_a, "b": match.score_b}
+    assert response.json()["match"]["score"] == {"a": match.score_a, "b": match.score_b}
     other = keeper.post(f"/matches/{match.pk}/hands", {
         "number": last.number, "points": {"a": last.points_b, "b": last.points_a}})
     assert other.status_code == 409

@@ -76,20 +76,41 @@ def test_validation_never_crashes_on_any_input(variant, a, b, politaines):
 
 
 @given(playable_matches(), st.none() | st.integers(0, 20))
-def test_stepping_hand_by_hand_gives_the_replay(match, time_called_after):
-    """Recording steps the state by one hand (rules.play_hand); corrections replay the
-    match: both must say the same after every hand."""
+def test_stepping_the_rows_summary_hand_by_hand_gives_the_replay(match, time_called_after):
+    """Recording a hand steps the summary the match's row holds by that hand (rules.step),
+    never reading the others; corrections replay the match: both must say the same after
+    every hand (totals, winner, how it ended, who deals and leads, a tie at the target),
+    and the step's line is the replay's last line."""
     variant, target, first_dealer, hands = match
-    state = rules.match_state(variant, target, first_dealer, [])
+    summary = rules.match_state(variant, target, first_dealer, []).summary
     for number, hand in enumerate(hands, start=1):
-        if state.finished:
+        if summary.finished:
             break
-        state = rules.play_hand(state, hand, time_called_after=time_called_after)
-        assert state == rules.match_state(variant, target, first_dealer, hands[:number],
-                                          time_called_after=time_called_after)
+        stepped = rules.step(summary, hand, time_called_after=time_called_after)
+        replayed = rules.match_state(variant, target, first_dealer, hands[:number],
+                                     time_called_after=time_called_after)
+        assert stepped.summary == replayed.summary
+        assert (stepped.dealer, stepped.leader, stepped.tied_at_target, stepped.leading_team) \
+            == (replayed.dealer, replayed.leader, replayed.tied_at_target, replayed.leading_team)
+        assert stepped.line == replayed.lines[-1]
+        # What the row keeps is all the next step needs: the summary alone, from its fields.
+        summary = rules.Summary(stepped.variant, stepped.target, stepped.first_dealer,
+                                stepped.hand_count, stepped.score, stepped.winner,
+                                stepped.finish_reason)
+
+
+@given(playable_matches(), st.integers(0, 40))
+def test_the_last_hands_lines_from_the_final_totals_are_the_replays(match, after):
+    """A reader with the first hands asks for the rest (the API's hands_after, a phone's
+    poll): counted back from the totals the row holds, their lines are the replay's."""
+    variant, target, first_dealer, hands = match
+    replayed = rules.match_state(variant, target, first_dealer, hands)
+    tail = [line.hand for line in replayed.lines if line.number > after]
+    assert rules.last_lines(variant, first_dealer, after + 1, tail, replayed.score) == tuple(
+        line for line in replayed.lines if line.number > after)
 
 
 def test_a_finished_match_takes_no_more_steps():
     state = rules.match_state("politaine", 11, "N", [Hand.played(11, 0)])
     with pytest.raises(ValueError):
-        rules.play_hand(state, Hand.played(6, 5))
+        rules.step(state, Hand.played(6, 5))

@@ -171,7 +171,7 @@ def test_the_api_dispute_names_its_hand(organizer, client):
         hand(match, number, 6, 5)
     api = ApiClient(client, match.opponents_token)
     body = api.post(f"/matches/{match.pk}/dispute",
-                    {"hand": 1, "version": seen_version(match)}).json()
+                    {"hand": 1, "version": seen_version(match)}).json()["match"]
     assert body["confirmation"] == "disputed"
     refused = api.post(f"/matches/{match.pk}/dispute",
                        {"hand": 5, "version": seen_version(match)})
