@@ -1,4 +1,9 @@
-"""The score-progression chart: both teams' totals hand by hand, drawn as inline SVG."""
+"""The score-progression chart: both teams' totals hand by hand, drawn as inline SVG.
+
+Its hands axis spans 10 hands, then 20, 40, 80...: within a span, a new hand adds its two
+segments to the chart as drawn (`added`), the same few bytes at hand 70 as at hand 2; the
+chart is drawn again only when a hand takes it to the next span, or a total past the top.
+"""
 
 from dataclasses import dataclass
 
@@ -10,14 +15,43 @@ PAD_LEFT = 30
 PAD_RIGHT = 8
 PAD_TOP = 10
 PAD_BOTTOM = 20
+FIRST_SPAN = 10
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One team's line from one hand's totals to the next's: SVG polyline points."""
+
+    team: str
+    points: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the chart's scale depends on: the hands its axis spans, the top of its totals."""
+
+    span: int
+    top: int
+    target: int
+
+    def x(self, number: int) -> float:
+        return round(PAD_LEFT + (WIDTH - PAD_LEFT - PAD_RIGHT) * number / self.span, 1)
+
+    def y(self, score: int) -> float:
+        return round(PAD_TOP + (HEIGHT - PAD_TOP - PAD_BOTTOM) * (1 - score / self.top), 1)
+
+    def segments(self, number: int, before: rules.Pair, after: rules.Pair) -> list[Segment]:
+        """Hand `number`'s two segments, from the totals `before` it to those `after`."""
+        return [Segment(team, f"{self.x(number - 1)},{self.y(before.of(team))} "
+                              f"{self.x(number)},{self.y(after.of(team))}")
+                for team in ("a", "b")]
 
 
 @dataclass(frozen=True)
 class Chart:
     width: int
     height: int
-    points_a: str  # SVG polyline points
-    points_b: str
+    segments: list[Segment]
     target_y: float
     target: int
     top: int
@@ -36,31 +70,42 @@ def _nice_step(top: int) -> int:
     return 1000
 
 
-def progression(state: rules.MatchState) -> Chart:
-    hands = len(state.lines)
-    top = max([state.target, *state.score])
-    x_span = max(hands, 1)
-    inner_w = WIDTH - PAD_LEFT - PAD_RIGHT
-    inner_h = HEIGHT - PAD_TOP - PAD_BOTTOM
+def frame(hand_count: int, score: rules.Pair, target: int) -> Frame:
+    span = FIRST_SPAN
+    while span < hand_count:
+        span *= 2
+    return Frame(span, max(target, *score), target)
 
-    def x(number: int) -> float:
-        return round(PAD_LEFT + inner_w * number / x_span, 1)
 
-    def y(score: int) -> float:
-        return round(PAD_TOP + inner_h * (1 - score / top), 1)
-
-    scores = [rules.Pair(0, 0), *(line.score for line in state.lines)]
-    step = _nice_step(top)
-    x_step = max(1, -(-x_span // 10))
+def progression(summary: rules.Summary, lines) -> Chart:
+    """The whole chart of a match where `summary` says it stands, from its hands' `lines`."""
+    shape = frame(summary.hand_count, summary.score, summary.target)
+    segments = []
+    before = rules.Pair(0, 0)
+    for line in lines:
+        segments += shape.segments(line.number, before, line.score)
+        before = line.score
+    step = _nice_step(shape.top)
+    x_step = max(1, -(-shape.span // 10))
     return Chart(
         width=WIDTH,
         height=HEIGHT,
-        points_a=" ".join(f"{x(n)},{y(s.a)}" for n, s in enumerate(scores)),
-        points_b=" ".join(f"{x(n)},{y(s.b)}" for n, s in enumerate(scores)),
-        target_y=y(state.target),
-        target=state.target,
-        top=top,
-        hands=hands,
-        y_ticks=[(y(v), v) for v in range(0, top + 1, step)],
-        x_ticks=[(x(n), n) for n in range(0, x_span + 1, x_step)],
+        segments=segments,
+        target_y=shape.y(summary.target),
+        target=summary.target,
+        top=shape.top,
+        hands=summary.hand_count,
+        y_ticks=[(shape.y(v), v) for v in range(0, shape.top + 1, step)],
+        x_ticks=[(shape.x(n), n) for n in range(0, shape.span + 1, x_step)],
     )
+
+
+def added(step: rules.Step) -> list[Segment] | None:
+    """The segments a new hand adds to the chart as drawn before it, or None when the chart
+    must be drawn again (the hand took it to the next span, or a total past its top)."""
+    line = step.line
+    before = rules.Pair(line.score.a - line.points.a, line.score.b - line.points.b)
+    now = frame(step.hand_count, step.score, step.target)
+    if frame(step.hand_count - 1, before, step.target) != now:
+        return None
+    return now.segments(line.number, before, line.score)

@@ -196,7 +196,7 @@ def table_page(match: Match, state: rules.MatchState | None = None) -> TablePage
             )
             for revision in revisions
         ],
-        chart=charts.progression(state),
+        chart=charts.progression(state, state.lines),
     )
 
 

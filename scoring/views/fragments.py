@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from scoring import display, extensions, rules
+from scoring import charts, display, extensions, rules
 from scoring.access import TableAccess
 from scoring.errors import render
 from scoring.forms import FourSevensForm, HandForm, LiveCheck
@@ -239,18 +239,23 @@ class MatchPage:
 
     def new_hand(self) -> dict:
         """What a hand added to the history changes there, when the phone that added it
-        showed every other hand already: its row, the undo button, the chart. The other
-        rows, and the changes (a new hand makes none), stay as they are. The first hand
-        opens the empty history instead: its table, undo button and chart."""
+        showed every other hand already: its row, the undo button, the chart's two new
+        segments (the whole chart when the hand changed its scale). The other rows, and the
+        changes (a new hand makes none), stay as they are. The first hand opens the empty
+        history instead: its table, undo button and chart."""
         state, line = self.state, self.state.line
         item = {"row": history_row(self.match, line),
                 "edit_url": self.access.url("edit_hand", number=line.number)}
+        opening = state.hand_count == 1
+        segments = None if opening else charts.added(state)
         return {
             **self._common(),
             "item": item,
             "rows": [item],
-            "opening": state.hand_count == 1,
-            "chart": self.page.chart,
+            "opening": opening,
+            "segments": segments,
+            "chart": (charts.progression(state, [line]) if opening
+                      else None if segments is not None else self.page.chart),
         }
 
     def share(self) -> dict:

@@ -4,7 +4,6 @@ new match and one of 70 hands (issue 13)."""
 import pytest
 
 from scoring import rules, services
-from scoring.models import Match
 
 pytestmark = pytest.mark.django_db
 

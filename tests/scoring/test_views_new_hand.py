@@ -42,7 +42,9 @@ def test_a_hand_saved_from_an_up_to_date_phone_adds_one_row(client, match):
     assert 'id="history"' not in body  # the other rows are not sent again
     assert re.search(r'<form[^>]*id="undo"[^>]*hx-swap-oob="true"', body)
     assert "Undo hand 4" in body
-    assert re.search(r'<figure class="chart" id="chart" hx-swap-oob="true"', body)
+    # The chart's two new segments, added to it as drawn; the chart itself is not sent.
+    assert '<g hx-swap-oob="beforeend:#chart-lines">' in body and 'id="chart"' not in body
+    assert body.count("<polyline") == 2
     # The scoreboard, the message and the next hand's form, as after any save.
     for part in ('id="scoreboard"', 'id="flash"', 'id="entry"', "Hand 4 saved", "Save hand 5"):
         assert part in body

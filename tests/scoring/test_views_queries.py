@@ -39,15 +39,33 @@ def test_a_hand_saved_from_the_page_costs_the_same_few_queries(
         address = url(to_999, "record")
     else:
         address = link_url(to_999, "record")
-    with count_queries() as queries:
-        response = client.post(address, {"number": played + 1, "points_a": 7, "points_b": 4},
-                               **HTMX)
+    to_999.refresh_from_db()
+    with count_queries() as queries:  # from a phone that shows every hand so far
+        response = client.post(address, {"number": played + 1, "points_a": 7, "points_b": 4,
+                                         "seen": to_999.version}, **HTMX)
     assert response.status_code == 200
     body = response.content.decode()
     assert f"Hand {played + 1} saved" in body and f"Save hand {played + 2}" in body
-    assert f'id="hand-{played + 1}"' in body
+    assert f'id="hand-{played + 1}"' in body and body.count('<tr id="hand-') <= 2
     most = HTMX_HAND_POST_QUERIES + (SESSION_QUERIES if way_in == "owner" else 0)
     assert len(queries) <= most, f"{len(queries)} queries:\n{queries!r}"
+    assert not any('"scoring_hand"' in sql and sql.startswith("SELECT")
+                   for sql in queries.sql), f"{len(queries)} queries:\n{queries!r}"
+
+
+def test_a_page_post_answers_the_same_size_on_hand_2_and_on_hand_70(client, to_999):
+    """One row, the chart's two new segments, the scoreboard and the next hand's form: the
+    answer does not grow with the match (but for the numbers' digits)."""
+    sizes = {}
+    for played in range(70):
+        to_999.refresh_from_db()
+        response = client.post(link_url(to_999, "record"), {
+            "number": played + 1, "points_a": 6 if played % 2 else 5,
+            "points_b": 5 if played % 2 else 6, "seen": to_999.version}, **HTMX)
+        sizes[played + 1] = len(response.content)
+    assert sizes[70] - sizes[2] <= 200, sizes
+    # A hand that takes the chart to its next span (11, 21, 41) draws it again, once.
+    assert sizes[11] > sizes[10] + 500 and sizes[12] - sizes[2] <= 200
 
 
 @pytest.mark.parametrize("played", [0, 70])
