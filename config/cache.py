@@ -1,7 +1,7 @@
 """Django's own Redis cache backend, that a Redis gone away does not turn into errors.
 
 Everything kept in the cache can be made again from the database (rendered fragments,
-match states, each keyed by the database's version of it), so while Redis does not answer a
+each keyed by the database's version of it), so while Redis does not answer a
 read is a miss and a write is skipped, each logged, and the app goes on from the database.
 A skipped delete leaves a stale entry that no key reaches any more, which is why nothing
 whose delete matters is kept here: the sessions are in the database alone (settings).

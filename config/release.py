@@ -1,6 +1,6 @@
 """The release a process runs, as a short name: what its answers may be kept under.
 
-Browsers keep pages under their ETags, and Redis keeps rendered parts and match states for
+Browsers keep pages under their ETags, and Redis keeps rendered parts for
 every app server: a new release (a fixed template, a new translation, another stylesheet)
 must not be answered 304 or served the old release's parts. The deploy names the release
 (`RELEASE`, e.g. the commit); else it is a digest of the files that make the answers.

@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 
 import icu
 from django.utils.translation import gettext_noop
@@ -77,7 +77,9 @@ def skeleton(text: str) -> str:
     return SPOOF_CHECKER.getSkeleton(icu.USpoofChecks.ALL_CHECKS, text)
 
 
-@cache
+# Characters typed in names: a few thousand cover every script a club writes in, and a
+# name of unseen ones cannot grow the process without bound.
+@lru_cache(maxsize=4096)
 def _looks(char: str) -> str:
     """What one character looks like, case aside. The skeleton is case-sensitive: a
     character drawn like a capital (Cyrillic ve U+0412 as B, Greek eta U+0397 as H, the

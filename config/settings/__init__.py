@@ -59,8 +59,6 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # Browsers send `Origin: null` under Referrer-Policy no-referrer (config/csrf.py).
-    "config.csrf.NullOriginMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # A response that holds a CSRF token is private to its reader's browser.
     "config.middleware.PrivateWithTokenMiddleware",
@@ -200,7 +198,7 @@ SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS") or (0 if DEBUG else 31_
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 # Score keeper links are secrets: never send them on in a Referer header.
-SECURE_REFERRER_POLICY = "no-referrer"
+SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # No inline script, no eval (htmx is configured for it in base.html), nothing from elsewhere.
 CONTENT_SECURITY_POLICY = {
