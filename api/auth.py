@@ -3,7 +3,9 @@
 
 from dataclasses import dataclass
 
+from ninja.errors import HttpError
 from ninja.security import HttpBearer, SessionAuth
+from ninja.utils import check_csrf
 
 from accounts.services import user_for_token
 from scoring.models import Match, is_scorekeeper_token_shaped
@@ -39,11 +41,19 @@ class BearerToken(HttpBearer):
 
 
 class Session(SessionAuth):
-    """A browser's session, with Django's own CSRF check (ninja's SessionAuth runs it)."""
+    """A browser's session, with Django's own CSRF check, asked of a logged-in browser only:
+    a caller whose token is wrong or missing is told 401, not to send a CSRF token."""
+
+    def __init__(self):
+        super().__init__(csrf=False)
 
     def authenticate(self, request, key):
         user = super().authenticate(request, key)
-        return Caller(user=user) if user else None
+        if not user:
+            return None
+        if check_csrf(request) is not None:
+            raise HttpError(403, "CSRF check failed")
+        return Caller(user=user)
 
 
 def anyone(request):

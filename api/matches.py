@@ -92,7 +92,7 @@ def _out(request, match, *, fresh=False, hands_after: int = 0):
 # RFC 7240: a write answers with what it changed (the hand and the match's summary), the
 # same size at hand 70 as at hand 1, unless the caller prefers the whole match.
 REPRESENTATION = re.compile(r"(?:^|,)\s*return\s*=\s*\"?representation\"?\s*(?:;|,|$)", re.I)
-PREFER = Header(None, alias="Prefer", max_length=200, description=(
+PREFER = Header(None, alias="Prefer", description=(
     "`return=representation`: answer with the whole match object (MatchOut) instead of the "
     "hand and the match's summary (HandWrittenOut, RFC 7240's return=minimal)."))
 

@@ -46,10 +46,14 @@ def lines_after(match: Match, after: int) -> tuple[rules.HandLine, ...]:
     match (match_with_hands(after=...), or any list of its last hands in order) and its
     row's totals: as many hands read as there are lines, whatever the match's length. A
     result from paper is not the hands' sum: its hands are replayed."""
-    if match.from_paper:
-        return tuple(line for line in match.replay_hands(match.hands.order_by("number")).lines
-                     if line.number > after)
-    hands = [hand.to_rules() for hand in match.hands.all() if hand.number > after]
+    rows = [hand for hand in match.hands.all() if hand.number > after]
+    if match.from_paper or [row.number for row in rows] != list(
+            range(after + 1, match.hand_count + 1)):
+        # A result from paper, or a write between the row's read and the hands': every hand
+        # replayed (read anew: the prefetched ones may be the last few only).
+        every = Hand.objects.filter(match=match).order_by("number")
+        return tuple(line for line in match.replay_hands(every).lines if line.number > after)
+    hands = [row.to_rules() for row in rows]
     return rules.last_lines(match.variant, match.first_dealer, after + 1, hands,
                             rules.Pair(match.score_a, match.score_b))
 

@@ -125,3 +125,22 @@ def test_only_the_owner_sees_the_secret_of_the_link(api, politaine):
     mine = api.get(f"/matches/{politaine['id']}").json()
     assert mine["scorekeeper_token"] == politaine["scorekeeper_token"]
     assert mine["url"].endswith(f"/k/{politaine['scorekeeper_token']}/")
+
+
+@pytest.mark.django_db
+def test_a_write_with_a_wrong_or_missing_token_is_told_401_not_to_send_a_csrf_token():
+    browser = Client(enforce_csrf_checks=True)
+    body = json.dumps({"number": 1, "points": {"a": 7, "b": 4}})
+    for headers in ({}, {"HTTP_AUTHORIZATION": "Bearer wrong-token"}):
+        answer = browser.post("/api/v1/matches/1/hands", body, content_type="application/json",
+                              **headers)
+        assert answer.status_code == 401, answer.content
+
+
+@pytest.mark.django_db
+def test_a_logged_in_browser_writes_through_the_api_only_with_its_csrf_token(user):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(user)
+    body = json.dumps({"variant": "politaine", "team_a": {"name": "A"}, "team_b": {"name": "B"}})
+    refused = browser.post("/api/v1/matches", body, content_type="application/json")
+    assert refused.status_code == 403 and refused.json()["code"] == "csrf"

@@ -4,6 +4,7 @@ new match and one of 70 hands (issue 13)."""
 import pytest
 
 from scoring import rules, services
+from scoring.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +79,38 @@ def test_the_hands_after_one_are_read_alone_with_their_running_totals(api, to_99
     assert api.get(f"/matches/{to_999['id']}?hands_after=70").json()["hands"] == []
     assert api.get(f"/matches/{to_999['id']}?hands_after=-1").status_code == 422
     assert len(queries) <= 4, f"{len(queries)} queries:\n{queries!r}"
+
+
+def test_hands_read_after_a_write_that_came_between_give_their_own_running_totals(to_999):
+    """The row read before another phone's hand, the hands after it: the totals are the
+    hands' own (replayed), never the row's score shifted onto the wrong hands."""
+    from scoring.selectors import lines_after, match_with_hands
+
+    long_match(to_999["id"], 3)
+    before = match_with_hands(to_999["id"], after=2)
+    list(before.hands.all())  # read as of hand 3
+    services.record_hand(match=to_999["id"], number=4, hand=rules.Hand.played(1, 10))
+    stale_row = Match.objects.get(pk=to_999["id"])
+    stale_row.score_a, stale_row.score_b, stale_row.hand_count = (17, 16, 3)
+    fresh = match_with_hands(to_999["id"], after=2)
+    fresh.score_a, fresh.score_b, fresh.hand_count = (17, 16, 3)  # the row as read before
+    lines = lines_after(fresh, 2)
+    assert [(line.number, tuple(line.score)) for line in lines] == [(3, (17, 16)),
+                                                                    (4, (18, 26))]
+
+
+def test_a_long_prefer_header_is_no_reason_to_refuse_a_hand(api, to_999):
+    response = api.post(f"/matches/{to_999['id']}/hands",
+                        {"number": 1, "points": {"a": 6, "b": 5}},
+                        prefer="respond-async, " * 40 + "return=minimal")
+    assert response.status_code == 201 and "hand" in response.json()
+
+
+def test_the_hands_after_one_of_a_result_from_paper_are_the_kept_hands_own(api, to_999):
+    from scoring import paper
+
+    long_match(to_999["id"], 3)
+    paper.enter_paper_result(match=to_999["id"], by=None, score_a=1000, score_b=100,
+                             finish_reason="target")
+    tail = api.get(f"/matches/{to_999['id']}?hands_after=2").json()["hands"]
+    assert [(hand["number"], hand["score"]) for hand in tail] == [(3, {"a": 17, "b": 16})]
