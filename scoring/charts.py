@@ -100,12 +100,17 @@ def progression(summary: rules.Summary, lines) -> Chart:
     )
 
 
-def added(step: rules.Step) -> list[Segment] | None:
-    """The segments a new hand adds to the chart as drawn before it, or None when the chart
-    must be drawn again (the hand took it to the next span, or a total past its top)."""
-    line = step.line
-    before = rules.Pair(line.score.a - line.points.a, line.score.b - line.points.b)
-    now = frame(step.hand_count, step.score, step.target)
-    if frame(step.hand_count - 1, before, step.target) != now:
+def added(summary: rules.Summary, lines) -> list[Segment] | None:
+    """The segments that the match's last hands (their `lines`, in order) add to the
+    chart as drawn before them, or None when the chart must be drawn again (they took it
+    to the next span, or a total past its top)."""
+    first = lines[0]
+    before = rules.Pair(first.score.a - first.points.a, first.score.b - first.points.b)
+    now = frame(summary.hand_count, summary.score, summary.target)
+    if frame(summary.hand_count - len(lines), before, summary.target) != now:
         return None
-    return now.segments(line.number, before, line.score)
+    segments = []
+    for line in lines:
+        segments += now.segments(line.number, before, line.score)
+        before = line.score
+    return segments

@@ -238,6 +238,11 @@ class Match(models.Model):
     )
     # Bumped by every write: the validator of conditional GETs.
     version = models.PositiveIntegerField(_("version"), default=1)
+    # Every write from version `hands_added_from` to `hands_added_to` added one hand at the
+    # end (record_hand), and no other write came since when `hands_added_to` is `version`:
+    # a phone whose history shows a version in between is sent the new rows alone.
+    hands_added_from = models.PositiveIntegerField(default=0, editable=False)
+    hands_added_to = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
     updated_at = models.DateTimeField(_("updated"), default=timezone.now)
     last_hand_at = models.DateTimeField(_("last hand"), null=True, blank=True)
@@ -366,6 +371,15 @@ class Match(models.Model):
             rules.Team(self.winner) if self.winner else None,
             rules.FinishReason(self.finish_reason) if self.finish_reason else None,
         )
+
+    def hands_added_since(self, version: int | None) -> int | None:
+        """How many hands were added at the end since the match's `version`, when every
+        write since added one (else None: a correction, an undo, a redeal... or an unknown
+        version). A result from paper is not its hands' sum: never."""
+        if (version is None or self.from_paper or self.hands_added_to != self.version
+                or not self.hands_added_from <= version < self.version):
+            return None
+        return self.version - version
 
     def replay(self, hands) -> rules.MatchState:
         """The match's state from its hands (model rows, in order of number); a result

@@ -41,12 +41,13 @@ def match_with_hands(pk: int, *, after: int = 0) -> Match | None:
         return None
 
 
-def lines_after(match: Match, after: int) -> tuple[rules.HandLine, ...]:
-    """The history's lines of the hands after hand `after`, from the hands read with the
-    match (match_with_hands(after=...), or any list of its last hands in order) and its
-    row's totals: as many hands read as there are lines, whatever the match's length. A
-    result from paper is not the hands' sum: its hands are replayed."""
-    rows = [hand for hand in match.hands.all() if hand.number > after]
+def lines_after(match: Match, after: int, hands=None) -> tuple[rules.HandLine, ...]:
+    """The history's lines of the hands after hand `after`, from its last `hands` in order
+    (those read with the match, match_with_hands(after=...), unless given) and its row's
+    totals: as many hands read as there are lines, whatever the match's length. A result
+    from paper is not the hands' sum: its hands are replayed."""
+    rows = [hand for hand in (match.hands.all() if hands is None else hands)
+            if hand.number > after]
     if match.from_paper or [row.number for row in rows] != list(
             range(after + 1, match.hand_count + 1)):
         # A result from paper, or a write between the row's read and the hands': every hand
@@ -56,6 +57,13 @@ def lines_after(match: Match, after: int) -> tuple[rules.HandLine, ...]:
     hands = [row.to_rules() for row in rows]
     return rules.last_lines(match.variant, match.first_dealer, after + 1, hands,
                             rules.Pair(match.score_a, match.score_b))
+
+
+def new_lines(match: Match, after: int) -> tuple[rules.HandLine, ...]:
+    """The history's lines of the hands added after hand `after`: those hands read alone
+    (a poll's, from a phone that shows the hands up to `after`)."""
+    return lines_after(match, after, Hand.objects.filter(match=match, number__gt=after)
+                       .order_by("number"))
 
 
 def _table(**lookup) -> Match | None:

@@ -122,6 +122,7 @@ def _seat(match: Match, team_a: Team, team_b: Team) -> None:
 # write succeeded, so that the caller answers from it without reading the match again.
 WRITTEN_FIELDS = ("status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
                   "version", "updated_at", "last_hand_at", "redeals", "first_dealer",
+                  "hands_added_from", "hands_added_to",
                   "time_called_after", "forfeited_by", "scorekeeper_token",
                   # scoring/confirmations.py: a write may ask for the opponents' confirmation.
                   "confirmation", "confirmed_hands", "dispute_reason", "disputed_hand",
@@ -184,7 +185,7 @@ def record_hand(
     row.set_from_rules(locked.variant, hand)
     row.save(force_insert=True)
     recorded = rules.step(summary, hand, time_called_after=locked.time_called_after)
-    writing.write_summary(locked, recorded)
+    writing.write_summary(locked, recorded, hand_added=True)
     confirmations.after_hands_change(locked, changed_from=number)
     extensions.after_result_change(locked, summary, recorded, acting_user(by))
     _update_caller(match, locked)

@@ -61,10 +61,16 @@ def refuse_if_closed(match: Match, by) -> None:
 
 
 def write_summary(match: Match, summary: rules.Summary, *, hand_written: bool = True,
-                  also: tuple[str, ...] = ()) -> None:
+                  also: tuple[str, ...] = (), hand_added: bool = False) -> None:
     """Write `summary` on the match's row (and the fields `also` changed, in the same
-    write), and move its version on."""
+    write), and move its version on. `hand_added`: the write adds one hand at the end and
+    changes nothing else the history shows (Match.hands_added_since)."""
     now = timezone.now()
+    if hand_added:
+        if match.hands_added_to != match.version:  # another write came since the last hand
+            match.hands_added_from = match.version
+        match.hands_added_to = match.version + 1
+        also = (*also, "hands_added_from", "hands_added_to")
     match.status = summary.status
     match.winner = summary.winner
     match.finish_reason = summary.finish_reason

@@ -9,6 +9,7 @@ match (`selectors.table_page`).
 
 import json
 from functools import cached_property
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.utils.translation import get_language, ngettext
@@ -34,6 +35,14 @@ def etag_of(pk: int, version: int, entry_number, language: str | None = None) ->
     in the active language unless told, and the release (another release draws anew)."""
     return (f'W/"{pk}-{version}-{language or get_language()}-{entry_number or 0}'
             f'-{settings.RELEASE}"')
+
+
+def poll_url(live_url: str, version: int, entry_number: int | None) -> str:
+    """Where a phone polls: with the version its history shows (`shown`: a poll's answer
+    then adds the rows of the hands added since, when that is all that changed), and the
+    hand it is entering."""
+    query = {**({"number": entry_number} if entry_number else {}), "shown": version}
+    return f"{live_url}?{urlencode(query)}"
 
 
 def _tied(a, b) -> str:
@@ -140,7 +149,7 @@ class MatchPage:
             **self._common(),
             "entry_number": entry_number,
             "stale": entry_number is not None and entry_number != state.next_hand,
-            "poll_url": self.urls["live"] + (f"?number={entry_number}" if entry_number else ""),
+            "poll_url": poll_url(self.urls["live"], match.version, entry_number),
             "poll_headers": json.dumps({"If-None-Match": live_etag(match, entry_number)}),
             "standing": standing_text(match, state),
             "dealer": display.seat_label(match, state.dealer),
@@ -238,23 +247,27 @@ class MatchPage:
         }
 
     def new_hand(self) -> dict:
-        """What a hand added to the history changes there, when the phone that added it
-        showed every other hand already: its row, the undo button, the chart's two new
-        segments (the whole chart when the hand changed its scale). The other rows, and the
-        changes (a new hand makes none), stay as they are. The first hand opens the empty
-        history instead: its table, undo button and chart."""
-        state, line = self.state, self.state.line
-        item = {"row": history_row(self.match, line),
-                "edit_url": self.access.url("edit_hand", number=line.number)}
-        opening = state.hand_count == 1
-        segments = None if opening else charts.added(state)
+        """What the hand a write added changes in the history (added_rows)."""
+        return self.added_rows([self.state.line])
+
+    def added_rows(self, lines) -> dict:
+        """What hands added at the end change in the history, for a phone that showed every
+        hand before them: their rows, the undo button, the chart's new segments (the whole
+        chart when they changed its scale). The other rows, and the changes (a new hand
+        makes none), stay as they are. The first hand opens the empty history instead: its
+        table, undo button and chart."""
+        state = self.state
+        rows = [{"row": history_row(self.match, line),
+                 "edit_url": self.access.url("edit_hand", number=line.number)}
+                for line in lines]
+        opening = lines[0].number == 1
+        segments = None if opening else charts.added(state, lines)
         return {
             **self._common(),
-            "item": item,
-            "rows": [item],
+            "rows": rows,
             "opening": opening,
             "segments": segments,
-            "chart": (charts.progression(state, [line]) if opening
+            "chart": (charts.progression(state, lines) if opening
                       else None if segments is not None else self.page.chart),
         }
 

@@ -26,7 +26,7 @@ from scoring.forms import (
     fill_points_from_count,
 )
 from scoring.links import QR_SECONDS, qr_svg_file, qr_version, scorekeeper_link
-from scoring.selectors import Version, match_version
+from scoring.selectors import Version, match_version, new_lines
 from scoring.views.fragments import MatchPage, etag_of, live_etag, number_from
 
 TEMPLATE = "scoring/table.html"
@@ -128,9 +128,15 @@ def _live(request, access):
         if moves_on:  # polls from now on as a phone on the hand to enter
             form = page.entry_form()
             entry_number = form.entry_number if form else None
+        # A phone that showed the match before hands were added (and nothing else written)
+        # gets their rows alone; any other change draws the history again.
+        added = access.match.hands_added_since(number_from(request.GET.get("shown")))
+        history = (page.added_rows(new_lines(access.match, access.match.hand_count - added))
+                   if added and not page.read_only
+                   else page.history(preserve_number=number_from(request.GET.get("editing"))))
         context = {
             **page.scoreboard(entry_number=entry_number),
-            **page.history(preserve_number=number_from(request.GET.get("editing"))),
+            **history, "rows_added": bool(added) and not page.read_only,
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
             # A phone that keeps its form is told there, where it is about to save, when
             # the hands changed under it (and Save waits), or that they no longer differ.

@@ -1,6 +1,6 @@
-// A save's answer adds the new hand's row to the history, out of band; a poll answered while
-// that answer was on its way may have drawn the whole history, that row in it, already: the
-// row is not added twice (the one shown is as new, or newer).
+// A save's answer, or a poll's, adds the new hands' rows to the history, out of band;
+// another answer on its way meanwhile may have shown some of them already: a row is never
+// added twice (the one shown is as new, or newer).
 document.body.addEventListener("htmx:oobBeforeSwap", (evt) => {
   const fragment = evt.detail.fragment;
   // Only rows added to the history's body; a whole history drawn again replaces it.
@@ -8,7 +8,9 @@ document.body.addEventListener("htmx:oobBeforeSwap", (evt) => {
     return;
   }
   const rows = Array.from(fragment.querySelectorAll("tr[id^='hand-']"));
-  if (rows.length && rows.every((row) => document.getElementById(row.id))) {
+  const shown = rows.filter((row) => document.getElementById(row.id));
+  shown.forEach((row) => row.remove());
+  if (rows.length && shown.length === rows.length) {
     evt.detail.shouldSwap = false;
   }
 });

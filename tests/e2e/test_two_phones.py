@@ -51,3 +51,11 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
     expect(page.locator("#hand-3")).to_be_visible()
     expect(page.locator("#entry-title")).to_have_text("Hand 4")
     assert Hand.objects.get(number=3).entered_by is None
+
+    # Each phone shows every hand once, in order, and the chart's line through them: the
+    # polls added the other phone's rows to the history as shown.
+    for phone in (page, other):
+        expect(phone.locator("#history tbody tr")).to_have_count(3)
+        assert phone.locator("#history tbody tr").evaluate_all(
+            "rows => rows.map((row) => row.id)") == ["hand-1", "hand-2", "hand-3"]
+        expect(phone.locator("#chart-lines polyline")).to_have_count(6)

@@ -80,3 +80,82 @@ def test_a_poll_with_nothing_new_costs_one_small_query(client, to_999, count_que
     assert len(queries) <= 1, f"{len(queries)} queries:\n{queries!r}"
     # The one query reads the match's version, not its teams, seats and tables.
     assert all("JOIN" not in sql for sql in queries.sql), f"{len(queries)} queries:\n{queries!r}"
+
+
+def _poll_after(client, match, *, then):
+    """A phone's poll, drawn at the match's version now, after `then` wrote to it."""
+    return client.get(_poll_address(match, then=then), **HTMX)
+
+
+def _poll_address(match, *, then) -> str:
+    """A phone's poll address, drawn at the match's version now; then `then` writes."""
+    match.refresh_from_db()
+    address = link_url(match, "live") + f"?number={match.hand_count + 1}&shown={match.version}"
+    then()
+    return address
+
+
+@pytest.mark.parametrize("played", [1, 70])
+def test_a_poll_after_another_phones_hand_brings_its_row_alone(client, to_999,
+                                                                count_queries, played):
+    play_level_hands(to_999, played)
+    address = _poll_address(to_999, then=lambda: play_level_hands_from(to_999, played + 1, 1))
+    with count_queries() as queries:
+        response = client.get(address, **HTMX)
+    body = response.content.decode()
+    assert f'id="hand-{played + 1}"' in body and body.count('<tr id="hand-') == 1
+    assert 'id="history"' not in body  # the history as shown stays; the row is added to it
+    # The match with its teams and seats, its table, the new hand: not the others, nor
+    # the changes.
+    assert not any("scoring_handrevision" in sql for sql in queries.sql), queries.sql
+    assert len(queries) <= 3, f"{len(queries)} queries:\n{queries!r}"
+    assert sum('"scoring_hand"' in sql for sql in queries.sql) == 1
+
+
+def play_level_hands_from(match, first: int, hands: int) -> None:
+    for number in range(first, first + hands):
+        points = (6, 5) if number % 2 else (5, 6)
+        services.record_hand(match=match.pk, number=number, hand=rules.Hand.played(*points))
+
+
+def test_a_poll_after_one_new_hand_answers_the_same_size_on_hand_2_and_on_hand_70(
+        client, to_999):
+    sizes = {}
+    for played in range(70):
+        response = _poll_after(client, to_999, then=lambda n=played: play_level_hands_from(
+            to_999, n + 1, 1))
+        sizes[played + 1] = len(response.content)
+    assert sizes[70] - sizes[2] <= 200, sizes
+
+
+def test_a_poll_after_several_new_hands_adds_their_rows_in_order(client, to_999):
+    play_level_hands(to_999, 4)
+    body = _poll_after(client, to_999, then=lambda: play_level_hands_from(
+        to_999, 5, 3)).content.decode()
+    assert [body.index(f'<tr id="hand-{n}"') for n in (5, 6, 7)] == sorted(
+        body.index(f'<tr id="hand-{n}"') for n in (5, 6, 7))
+    assert body.count('<tr id="hand-') == 3 and 'id="history"' not in body
+
+
+@pytest.mark.parametrize("change", ["correction", "undo", "redeal", "opponents link"])
+def test_a_poll_after_any_other_change_draws_the_whole_history(client, to_999, change):
+    play_level_hands(to_999, 3)
+    writes = {
+        "correction": lambda: services.correct_hand(match=to_999.pk, number=1,
+                                                    hand=rules.Hand.played(8, 3)),
+        "undo": lambda: services.undo_last_hand(match=to_999.pk, number=4),
+        "redeal": lambda: services.note_redeal(match=to_999.pk),
+        "opponents link": lambda: services.reissue_opponents_token(match=to_999.pk),
+    }
+
+    def then():  # a hand added, then the change (or the change, then a hand)
+        play_level_hands_from(to_999, 4, 1)
+        writes[change]()
+    body = _poll_after(client, to_999, then=then).content.decode()
+    assert 'id="history"' in body and '<tr id="hand-1"' in body
+
+
+def test_a_poll_from_a_phone_that_showed_no_hand_opens_the_history(client, to_999):
+    body = _poll_after(client, to_999, then=lambda: play_level_hands_from(
+        to_999, 1, 2)).content.decode()
+    assert '<tr id="hand-1"' in body and '<tr id="hand-2"' in body and 'id="undo"' in body
