@@ -32,7 +32,7 @@ from scoring import rules
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import public_names, services
-from tournaments.etags import counted_totals, etag
+from tournaments.etags import etag
 from tournaments.formats import Format, Stage
 from tournaments.metrics import COLUMNS
 from tournaments.models import Entry, SitOut, Tournament
@@ -51,7 +51,7 @@ ERRORS = documented_errors(ErrorOut)
 
 def _tournament(request, pk: int, *, organize: bool) -> Tournament:
     caller = request.auth
-    tournament = Tournament.objects.filter(pk=pk).first()
+    tournament = Tournament.objects.filter(pk=pk).select_related("results_version").first()
     organizer = tournament is not None and caller.user is not None and can_organize(
         caller.user, tournament)
     if tournament is None or not (organizer or (not organize and tournament.public)):
@@ -204,8 +204,7 @@ def standings(request, id: int = TournamentId):
     ends) and kept in the shared cache, as the public pages are. The answer's ETag, sent
     back in If-None-Match, gets a 304 while they have not moved."""
     tournament = _tournament(request, id, organize=False)
-    totals = counted_totals(tournament, finished_only=True)
-    tag = etag(tournament, "api", totals=totals)
+    tag = etag(tournament, "api", finished_only=True)
     if tag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
@@ -214,7 +213,8 @@ def standings(request, id: int = TournamentId):
         if body is None:
             read = read_standings(tournament)
             # Kept for every caller: the names as the public may read them.
-            shown = public_names.for_the_public(StandingsOnly.of(read), tournament).standings
+            shown = public_names.for_the_public(
+                StandingsOnly(read.standings, read.provisional), tournament).standings
             data = {"tiebreaks": list(tiebreaks_of(tournament)), "standings": [
                 _player_standing(s) if tournament.is_individual else
                 {"rank": s.rank, "team": {"id": s.team_id, "name": s.name},
@@ -224,9 +224,7 @@ def standings(request, id: int = TournamentId):
             ]}
             # As ninja would answer it, once: checked against the schema, in JSON.
             body = json.dumps(StandingsOut.model_validate(data).model_dump(mode="json"))
-            if (sent_under := read.sent_under(tournament, tag, totals, "api")) == tag:
-                cache.set(key, body, STANDINGS_SECONDS)
-            tag = sent_under
+            cache.set(key, body, STANDINGS_SECONDS)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"

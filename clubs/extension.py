@@ -41,6 +41,9 @@ class ClubMatches:
     def after_result_change(self, match, before, after, user) -> None:
         ratings.after_match_change(match)
 
+    def after_match_write(self, match, *, result_changed: bool) -> None:
+        """A club's pages read its matches as they are: nothing kept to move on."""
+
     def after_team_change(self, team) -> None:
         """A club follows its players, not team names: nothing to do."""
 

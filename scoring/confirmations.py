@@ -77,10 +77,10 @@ def _write(match: Match, confirmation: str, *, confirmed_hands: int | None = Non
     if held is not None:
         match.disputed_hand, match.disputed_values = held
         fields += ["disputed_hand", "disputed_values"]
-    if bump:
-        match.version += 1
-        fields.append("version")
-    match.save(update_fields=fields)
+    if bump:  # the standings show a finished result's confirmation
+        writing.save_moved_on(match, fields, result_changed=match.is_finished)
+    else:
+        match.save(update_fields=fields)
 
 
 def _step(match: Match, action: str, via: str, by=None, reason: str = "") -> ConfirmationStep:
@@ -347,6 +347,7 @@ def confirm_all_waiting(*, seen: dict[int, int], by) -> ConfirmedAll:
     settled one table at a time). A match whose version moved on since is skipped: its
     score is not the one the organizer saw."""
     confirmed, skipped, disputed = [], [], []
+    writing.lock_all(seen)
     for pk in sorted(seen):
         locked = writing.lock(pk)
         if locked.version != seen[pk]:
@@ -377,9 +378,8 @@ def set_mode(*, match: Match | int, mode: str) -> Match:
         mode, finished=locked.is_finished, hand_count=locked.hand_count,
         confirmed_hands=locked.confirmed_hands, disputed=False, result_confirmed=False)
     locked.disputed_hand, locked.disputed_values = SETTLED
-    locked.version += 1  # every write to a match bumps its version (services' lock)
-    locked.save(update_fields=["confirmation_mode", "confirmation", "version", "disputed_hand",
-                               "disputed_values"])
+    writing.save_moved_on(locked, ["confirmation_mode", "confirmation", "disputed_hand",
+                                   "disputed_values"], result_changed=locked.is_finished)
     return locked
 
 

@@ -57,6 +57,11 @@ class MatchExtension(Protocol):
         """A write changed the match's result: follow it (a knockout winner moves on), or
         raise a scoring.errors.Conflict, which takes the change back (same transaction)."""
 
+    def after_match_write(self, match: Match, *, result_changed: bool) -> None:
+        """A write moved the match's version on (`result_changed`: it changed a finished
+        result, or ended the match): the pages that show it follow, in the same
+        transaction."""
+
     def after_team_change(self, team: Team) -> None:
         """A team's name or players changed (the admin): the pages that show it follow."""
 
@@ -119,6 +124,11 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
         return
     for extension in _registered:
         extension.after_result_change(match, before, after, user)
+
+
+def after_match_write(match: Match, *, result_changed: bool) -> None:
+    for extension in _registered:
+        extension.after_match_write(match, result_changed=result_changed)
 
 
 def after_team_change(team: Team) -> None:

@@ -300,8 +300,7 @@ def reissue_scorekeeper_token(*, match: Match | int) -> Match:
     """Revoke the score keeper link: the old one stops working, a new one is made."""
     locked = writing.lock(match)
     locked.scorekeeper_token = new_scorekeeper_token()
-    locked.version += 1
-    locked.save(update_fields=["scorekeeper_token", "version"])
+    writing.save_moved_on(locked, ["scorekeeper_token"])
     return locked
 
 
@@ -312,8 +311,7 @@ def reissue_opponents_token(*, match: Match | int) -> Match:
     so that an answer read through the old link is refused too."""
     locked = writing.lock(match)
     locked.opponents_token = new_scorekeeper_token()
-    locked.version += 1
-    locked.save(update_fields=["opponents_token", "version"])
+    writing.save_moved_on(locked, ["opponents_token"])
     return locked
 
 
@@ -344,8 +342,8 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     _seat(locked, locked.team_a, locked.team_b)
     locked.scorekeeper_token = new_scorekeeper_token()
     locked.opponents_token = new_scorekeeper_token()
-    locked.version += 1
-    locked.save()
+    writing.save_moved_on(locked, ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w",
+                                   "scorekeeper_token", "opponents_token"])
     return locked
 
 
@@ -365,6 +363,11 @@ def set_first_dealer(*, match: Match | int, seat: str) -> rules.MatchState:
     dealt = writing.write_replay(locked, hands, hand_written=False)
     _update_caller(match, locked)
     return dealt
+
+
+def lock_matches(ids) -> None:
+    """Lock matches that one transaction changes together (writing.lock_all)."""
+    writing.lock_all(ids)
 
 
 def _set_first_dealer(locked: Match, seat) -> None:
@@ -415,8 +418,7 @@ def archive_match(*, match: Match | int, by, archived: bool = True) -> Match:
     locked = writing.lock(match)
     _keeper_only(locked, by)
     locked.archived_at = (locked.archived_at or timezone.now()) if archived else None
-    locked.version += 1
-    locked.save(update_fields=["archived_at", "version"])
+    writing.save_moved_on(locked, ["archived_at"])
     return locked
 
 

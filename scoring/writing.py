@@ -38,6 +38,15 @@ def lock(match: Match | int) -> Match:
     return locked
 
 
+def lock_all(ids) -> None:
+    """Lock these matches' rows, in order of id, before a write to any of them: a write
+    that changes several matches holds them all before the rows that every write takes
+    after its match's (the tournament's results version), so that no two writes wait for
+    each other."""
+    list(Match.objects.select_for_update().filter(pk__in=list(ids)).order_by("pk")
+         .values_list("pk", flat=True))
+
+
 def hands_of(match: Match) -> list[Hand]:
     """The match's hands in order: for the changes that replay it (a correction, an undo,
     a result from paper), never for a new hand."""
@@ -66,6 +75,7 @@ def write_summary(match: Match, summary: rules.Summary, *, hand_written: bool = 
     write), and move its version on. `hand_added`: the write adds one hand at the end and
     changes nothing else the history shows (Match.hands_added_since)."""
     now = timezone.now()
+    was_finished = match.is_finished
     if hand_added:
         if match.hands_added_to != match.version:  # another write came since the last hand
             match.hands_added_from = match.version
@@ -84,6 +94,16 @@ def write_summary(match: Match, summary: rules.Summary, *, hand_written: bool = 
         match.last_hand_at = now
         fields.append("last_hand_at")
     match.save(update_fields=fields)
+    extensions.after_match_write(match, result_changed=was_finished or summary.finished)
+
+
+def save_moved_on(match: Match, fields: list[str], *, result_changed: bool = False) -> None:
+    """Save `fields` of the match's row, and move its version on (every write to a match
+    does): the apps built on scoring follow (`result_changed`: a finished result's
+    confirmation, the standings then too)."""
+    match.version += 1
+    match.save(update_fields=[*fields, "version"])
+    extensions.after_match_write(match, result_changed=result_changed)
 
 
 def write_replay(match: Match, hands: list[Hand], *, hand_written: bool = True,

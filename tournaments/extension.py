@@ -11,7 +11,7 @@ from scoring import rules
 from scoring.errors import Conflict
 from scoring.models import Match
 from tournaments import services
-from tournaments.models import Round, Stage, Table, Tournament
+from tournaments.models import ResultsVersion, Round, Stage, Table, Tournament
 from tournaments.selectors import is_over, rounds_in_all
 
 
@@ -119,6 +119,20 @@ class TournamentMatches:
         if table.round.number >= rounds_in_all(tournament, tournament.entries.all()):
             return _("Open to dispute until the organizers close the tournament.")
         return _("Open to dispute until the organizers draw the next round.")
+
+    def after_match_write(self, match, *, result_changed: bool) -> None:
+        """Its tournament's pages, and its standings when `result_changed`, are drawn again:
+        the tournament's results version moves on, in the write's transaction (its row
+        locked last, after the match's)."""
+        table = _table(match)
+        if table is None:
+            return
+        moved = {"matches": F("matches") + 1,
+                 **({"results": F("results") + 1} if result_changed else {})}
+        tournament_id = table.round.tournament_id
+        if not ResultsVersion.objects.filter(pk=tournament_id).update(**moved):
+            ResultsVersion.objects.get_or_create(pk=tournament_id)
+            ResultsVersion.objects.filter(pk=tournament_id).update(**moved)
 
     def after_team_change(self, team) -> None:
         """Its tournaments' pages and standings are drawn again (their version is in every

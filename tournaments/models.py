@@ -195,6 +195,29 @@ class Tournament(models.Model):
         return self.format == Format.INDIVIDUAL
 
 
+class ResultsVersion(models.Model):
+    """How far a tournament's matches have moved on: part of its pages' ETags, and the key
+    of the standings kept. Every write to one of its matches moves `matches` on; a change to
+    a finished result (one that ends a match, changes or takes back an ended one, or its
+    confirmation) moves `results` on too: the standings' ETag. Neither ever comes back.
+
+    A row of its own, not the tournament's: a draw locks the tournament's row, then its
+    matches'; a hand locks its match's row, then this one, last.
+    """
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True,
+                                      related_name="results_version")
+    matches = models.PositiveBigIntegerField(default=0)
+    results = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("results version")
+        verbose_name_plural = _("results versions")
+
+    def __str__(self):
+        return f"{self.tournament_id}: {self.matches}.{self.results}"
+
+
 class Entry(models.Model):
     """A team in a tournament; in an individual night, a player, who has a new partner each
     round: the entry's team is then the player's name alone (no partners), and `player` is

@@ -12,7 +12,6 @@ from scoring.models import SEAT_CHOICES, Confirmation, Match, Team
 from tournaments.models import Bye, Entry, Round, Stage, Table, TableSeat, Tournament
 from tournaments.selectors import (
     PROVISIONAL,
-    StandingsRead,
     individual_standings,
     placed,
     rounds_in_all,
@@ -28,10 +27,6 @@ class StandingsOnly:
 
     standings: list[Standing]
     provisional_teams: set[int]
-
-    @classmethod
-    def of(cls, read: StandingsRead) -> "StandingsOnly":
-        return cls(read.standings, read.provisional)
 
 
 @dataclass(frozen=True)
@@ -362,8 +357,8 @@ def _add_individual_tables(rounds: dict[int, RoundView], tables: list[Table],
             Partnership(match.team_b.name, match.team_b, (at["E"], at["W"])), at))
 
 
-def overview(tournament: Tournament, *, past_tables: bool = True, players: bool = True,
-             finished_totals: tuple | None = None) -> Overview:
+def overview(tournament: Tournament, *, past_tables: bool = True,
+             players: bool = True) -> Overview:
     """Entries, rounds, tables with their matches, byes and standings: four queries.
 
     Without `past_tables` (the organizer's dashboard, which shows the round being played)
@@ -371,7 +366,6 @@ def overview(tournament: Tournament, *, past_tables: bool = True, players: bool 
     empty; the standings come from plain values (kept_standings): six queries, and no
     model for each match of a long evening. Without `players` the teams are read without
     their players, for pages that show only the teams' names (half the models of a field).
-    `finished_totals`, read by the same request (both_totals), spare kept_standings its own.
     """
     entries = Entry.objects.filter(tournament=tournament).order_by("seed")
     entries = list(entries.select_related(
@@ -407,8 +401,7 @@ def overview(tournament: Tournament, *, past_tables: bool = True, players: bool 
                        and t.match.confirmation in PROVISIONAL
                        for entry in (t.entry_a_id, t.entry_b_id)}
     else:  # drawn: read again
-        drawn, (standings, provisional) = None, kept_standings(
-            tournament, entries, finished_totals=finished_totals)
+        drawn, (standings, provisional) = None, kept_standings(tournament, entries)
     return Overview(
         tournament=tournament,
         entries=entries,

@@ -7,7 +7,7 @@ from django.http import Http404
 
 from scoring import rules
 from scoring.models import MAX_ID, Confirmation
-from tournaments import etags, individual
+from tournaments import individual
 from tournaments.formats import BRACKET_FORMATS, SWISS_FORMATS, Stage, total_rounds
 from tournaments.metrics import default_tiebreaks
 from tournaments.models import Bye, Entry, Format, Round, Table, TableSeat, Tournament
@@ -41,25 +41,24 @@ def can_organize(user, tournament: Tournament) -> bool:
 
 
 def tournament_for_organizer(pk: int, user) -> Tournament:
-    found = organized_by(user).filter(pk=pk).first() if 1 <= pk <= MAX_ID else None
+    found = (organized_by(user).filter(pk=pk).select_related("results_version").first()
+             if 1 <= pk <= MAX_ID else None)
     if found is None:
         raise Http404
     return found
 
 
-def tournament_for_public(pk: int, user, *, finished_only: bool = False
-                          ) -> tuple[Tournament, tuple]:
-    """A public tournament, or a private one for its organizers, and the totals of its ETag
-    (etags.etag(..., totals=...), with the same `finished_only`), read in one query: a
-    spectator's poll asks the database once."""
+def tournament_for_public(pk: int, user) -> Tournament:
+    """A public tournament, or a private one for its organizers, with its results version
+    (its ETags': tournaments.etags): a spectator's poll asks the database once."""
     try:
-        found = etags.TOURNAMENT_WITH_TOTALS[finished_only].get(pk=pk) \
-            if 1 <= pk <= MAX_ID else None
+        found = Tournament.objects.defer("field").select_related("results_version").get(
+            pk=pk) if 1 <= pk <= MAX_ID else None
     except Tournament.DoesNotExist:
         found = None
     if found is None or not (found.public or can_organize(user, found)):
         raise Http404
-    return found, etags.annotated_totals(found)
+    return found
 
 
 def is_over(tournament: Tournament) -> bool:
@@ -127,7 +126,7 @@ def standings_from(tournament, entries, tables, byes, seats=None) -> list[Standi
         if seats is None:
             return individual_standings(tournament, entries).standings
         finished = [(t.pk, t.round_id, t.match.score_a, t.match.score_b, t.match.winner,
-                     t.match.confirmation, t.match_id, t.match.version)
+                     t.match.confirmation)
                     for t in tables if t.match.status == rules.Status.FINISHED]
         return individual_standings_of(tournament, entries, seats, finished,
                                        [(b.round_id, b.entry_id) for b in byes]).standings
@@ -148,35 +147,16 @@ def standings_of(tournament: Tournament, entries, *, rounds_before: int | None =
 
 @dataclass(frozen=True)
 class StandingsRead:
-    """The standings, the teams (entry ids) whose standing counts a result that waits for
-    the opponents' confirmation or that they dispute, and the totals of the finished
-    matches they count."""
+    """The standings, and the teams (entry ids) whose standing counts a result that waits
+    for the opponents' confirmation or that they dispute."""
 
     standings: list[Standing]
     provisional: set[int]
-    counted: tuple
-
-    def are_those_of(self, totals) -> bool:
-        """Whether these standings count the very matches of an ETag's `totals` (with
-        `finished_only`, read before them), so that they may be kept under it. A match that
-        ended, or ended and was taken back, between that read and this one makes them
-        differ: kept, such standings would come back with that ETag when the match's last
-        hand is taken back."""
-        return self.counted == tuple(totals)
-
-    def sent_under(self, tournament: Tournament, tag: str, totals, *extra) -> str:
-        """The ETag these standings go out under: `tag` (of `totals`, with `extra`) when
-        they are its; otherwise, not to be kept, the tag of what was read, since `tag`
-        comes back when that last hand is taken back, and a client holding these
-        standings under it would be told 304 and go on showing the win."""
-        return tag if self.are_those_of(totals) else etags.etag(tournament, *extra,
-                                                                totals=self.counted)
 
 
 def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
     """The standings from plain values, no model built for each of the field's matches:
-    the finished results and the byes (and the teams, unless `entries` are given). With
-    each result, its match's id and version, for the totals of the matches counted."""
+    the finished results and the byes (and the teams, unless `entries` are given)."""
     if tournament.is_individual:
         return individual_standings(tournament, entries)
     if entries is None:
@@ -184,20 +164,18 @@ def read_standings(tournament: Tournament, entries=None) -> StandingsRead:
                  .order_by("seed").values_list("pk", "team__name", "seed", "withdrawn")]
     else:
         teams = [TeamRecord(e.pk, e.team.name, e.seed, e.withdrawn) for e in entries]
-    results, provisional, matches = [], set(), []
-    for a, b, score_a, score_b, winner, confirmation, match_id, version in Table.objects.filter(
+    results, provisional = [], set()
+    for a, b, score_a, score_b, winner, confirmation in Table.objects.filter(
         round__tournament=tournament, match__status=rules.Status.FINISHED,
     ).values_list("entry_a_id", "entry_b_id", "match__score_a", "match__score_b",
-                  "match__winner", "match__confirmation", "match_id", "match__version"):
+                  "match__winner", "match__confirmation"):
         results.append(Result(a, b, score_a, score_b, a if winner == rules.Team.A else b))
-        matches.append((match_id, version))
         if confirmation in PROVISIONAL:
             provisional.update((a, b))
     byes = Bye.objects.filter(round__tournament=tournament).values_list("entry_id", flat=True)
     return StandingsRead(
         placed(tournament, compute_standings(teams, results, list(byes),
-                                             tiebreaks_of(tournament))), provisional,
-        etags.finished_totals_of(matches))
+                                             tiebreaks_of(tournament))), provisional)
 
 
 def individual_standings(tournament: Tournament, entries=None) -> StandingsRead:
@@ -209,7 +187,7 @@ def individual_standings(tournament: Tournament, entries=None) -> StandingsRead:
     finished = Table.objects.filter(
         round__tournament=tournament, match__status=rules.Status.FINISHED).values_list(
         "pk", "round_id", "match__score_a", "match__score_b", "match__winner",
-        "match__confirmation", "match_id", "match__version")
+        "match__confirmation")
     return individual_standings_of(
         tournament, entries, seats_of_tables(TableSeat.objects.filter(
             table__round__tournament=tournament)), finished,
@@ -227,18 +205,16 @@ def seats_of_tables(seats) -> dict[int, dict[str, int]]:
 def individual_standings_of(tournament: Tournament, entries, seats: dict[int, dict[str, int]],
                             finished, sat_out) -> StandingsRead:
     """An individual night's standings from what was read: `seats` (seats_of_tables), the
-    `finished` tables (table id, round id, the match's scores, winner, confirmation, id and
-    version) and those who sat out (round id, entry id)."""
+    `finished` tables (table id, round id, the match's scores, winner and confirmation) and
+    those who sat out (round id, entry id)."""
     players = [individual.PlayerRecord(e.pk, e.name, e.seed, e.withdrawn) for e in entries]
     rounds: dict[int, tuple[list, list]] = {}
-    provisional, matches = set(), []
-    for table_id, round_id, score_a, score_b, winner, confirmation, match_id, version in (
-            finished):
+    provisional = set()
+    for table_id, round_id, score_a, score_b, winner, confirmation in finished:
         at = seats[table_id]
         rounds.setdefault(round_id, ([], []))[0].append(individual.TableResult(
             north=at["N"], east=at["E"], south=at["S"], west=at["W"], score_ns=score_a,
             score_ew=score_b, winner="NS" if winner == rules.Team.A else "EW"))
-        matches.append((match_id, version))
         if confirmation in PROVISIONAL:
             provisional.update(at.values())
     for round_id, entry_id in sat_out:
@@ -252,8 +228,7 @@ def individual_standings_of(tournament: Tournament, entries, seats: dict[int, di
         rank=row.rank, team_id=row.player_id, name=row.name, seed=row.seed,
         withdrawn=row.withdrawn, played=row.rounds_played, wins=row.wins, losses=row.losses,
         byes=row.sat_out, points_for=row.points_for, points_against=row.points_against,
-        difference=row.difference, buchholz=0) for row in rows], provisional,
-        etags.finished_totals_of(matches))
+        difference=row.difference, buchholz=0) for row in rows], provisional)
 
 
 def draw_candidates(entries, field=None) -> list[Entry]:

@@ -3,9 +3,8 @@
 The organizer's dashboard and the spectators' draw and projector are drawn again at every
 hand played at any table; the standings they show move only when a match ends, a finished
 one changes, or the tournament does. They are kept under the ETag of the finished matches
-(etags.etag with `finished_only`), and kept only when the finished matches their read
-found are that ETag's (selectors.StandingsRead.are_those_of): standings read while a match
-ended are shown, never kept under a key that comes back when its last hand is taken back.
+(etags.etag with `finished_only`), which never comes back to an earlier value: standings
+read after it are as new as it, or newer (a result that ended meanwhile), never older.
 """
 
 import hashlib
@@ -13,7 +12,7 @@ from dataclasses import fields
 
 from django.core.cache import cache
 
-from tournaments.etags import counted_totals, etag
+from tournaments.etags import etag
 from tournaments.models import Tournament
 from tournaments.selectors import read_standings
 from tournaments.single_flight import once
@@ -27,28 +26,22 @@ _LINE_FIELDS = tuple(f.name for f in fields(Standing))
 _KEY_PREFIX = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hexdigest()[:8] + ":"
 
 
-def kept_standings(tournament: Tournament, entries=None, *,
-                   finished_totals: tuple | None = None) -> tuple[list[Standing], set[int]]:
+def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing], set[int]]:
     """The standings and the provisional teams, from the cache while the standings stand
-    still, else read (and kept). The key is the ETag of `finished_totals` when this
-    request has read them already (etags.both_totals), else of totals read here: one row
-    of totals, not every result of the evening."""
-    if finished_totals is None:
-        finished_totals = counted_totals(tournament, finished_only=True)
-    key = _KEY_PREFIX + etag(tournament, totals=finished_totals)
+    still, else read (and kept): the key is the standings' ETag."""
+    key = _KEY_PREFIX + etag(tournament, finished_only=True)
     kept = cache.get(key)
     if kept is None:  # read once for the threads that ask at the same moment
-        kept = once(key, lambda: _read_and_keep(tournament, entries, finished_totals, key))
+        kept = once(key, lambda: _read_and_keep(tournament, entries, key))
     lines, provisional = kept
     return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
         set(provisional)
 
 
-def _read_and_keep(tournament, entries, finished_totals, key) -> tuple[list[tuple], list[int]]:
+def _read_and_keep(tournament, entries, key) -> tuple[list[tuple], list[int]]:
     """The standings read, as kept: plain lines, each caller making its own Standings."""
     read = read_standings(tournament, entries)
     kept = ([tuple(getattr(s, name) for name in _LINE_FIELDS) for s in read.standings],
             sorted(read.provisional))
-    if read.are_those_of(finished_totals):
-        cache.set(key, kept, STANDINGS_SECONDS)
+    cache.set(key, kept, STANDINGS_SECONDS)
     return kept

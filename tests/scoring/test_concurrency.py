@@ -60,3 +60,41 @@ def test_many_threads_racing_for_the_next_hand_store_exactly_one():
     assert outcomes.count("hand_already_entered") == 5
     match.refresh_from_db()
     assert match.hand_count == 2 == Hand.objects.filter(match=match).count()
+
+
+def test_time_called_while_every_table_enters_a_hand_waits_and_never_deadlocks(user):
+    """Calling time writes every playing match of the round, and each write moves the
+    tournament's results version on: hands entered at every table meanwhile each wait their
+    turn (none refused for a deadlock), and the version counts every write."""
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services as tournaments
+    from tournaments.models import ResultsVersion
+
+    tournament = make_tournament(user, teams=16)
+    round_ = tournaments.draw_next_round(tournament=tournament)
+    matches = list(round_.tables.order_by("-match_id").values_list("match_id", flat=True))
+    barrier = threading.Barrier(len(matches) + 1)
+    outcomes, lock = [], threading.Lock()
+
+    def run(write):
+        try:
+            barrier.wait()
+            write()
+            outcome = "done"
+        except Exception as error:
+            outcome = repr(error)
+        finally:
+            connection.close()
+        with lock:
+            outcomes.append(outcome)
+
+    writes = [lambda pk=pk: services.record_hand(match=pk, number=1,
+                                                 hand=rules.Hand.played(6, 5))
+              for pk in matches] + [lambda: tournaments.call_time(round=round_)]
+    threads = [threading.Thread(target=run, args=(write,)) for write in writes]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert outcomes == ["done"] * len(writes)
+    assert ResultsVersion.objects.get(pk=tournament.pk).matches == 2 * len(matches)

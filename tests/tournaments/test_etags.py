@@ -1,71 +1,96 @@
-"""A tournament's ETag totals are the same however they are read: alone, with the tournament
-(a spectator's request), both kinds at once (the dashboard), or counted in Python from the
-finished matches the standings' read found; so the standings kept under an ETag are those of
-its matches, and the API and the public pages change together."""
+"""A tournament's ETags move with every write to one of its matches (the standings' only with
+a finished result), in the write's transaction, and never come back to an earlier value: a
+page or the standings kept under one are never older than it."""
 
 import pytest
 from django.utils import translation
 
-from scoring import rules
+from scoring import confirmations, rules
 from scoring import services as scoring
 from scoring.models import Match
-from tests.tournaments.helpers import make_tournament, round_two_drawn
+from tests.factories import MatchFactory
+from tests.tournaments.helpers import make_tournament
 from tournaments import etags, services
-from tournaments.models import Tournament
-from tournaments.selectors import read_standings, tournament_for_public
+from tournaments.models import ResultsVersion, Tournament
+from tournaments.selectors import tournament_for_public
 
 pytestmark = pytest.mark.django_db
 
 
-def mixed(match_id, version, prime, factor):
-    x = ((match_id % prime) * 1_000_003 + version) % prime
-    return (x * x + x * factor) % prime
+def tags(tournament) -> tuple[str, str]:
+    """The pages' ETag and the standings', as a spectator's request reads them."""
+    with translation.override("en"):
+        read = tournament_for_public(tournament.pk, None)
+        return etags.etag(read, "x"), etags.etag(read, "x", finished_only=True)
 
 
-def test_the_totals_are_the_matches_counted_in_python(user):
+@pytest.fixture
+def drawn(user):
     tournament = make_tournament(user, teams=4)
+    tournament.public = True
+    tournament.save()
     first, _second = services.draw_next_round(tournament=tournament).tables.order_by("number")
-    scoring.record_hand(match=first.match_id, number=1, hand=rules.Hand.played(11, 0))
-    expected = {}
-    for finished_only in (False, True):
-        matches = Match.objects.filter(table__round__tournament=tournament)
-        if finished_only:
-            matches = matches.filter(status="finished")
-        pairs = list(matches.values_list("id", "version"))
-        expected[finished_only] = (
-            len(pairs), sum(version for _id, version in pairs),
-            *(sum(mixed(*pair, *mixing) for pair in pairs) for mixing in etags.MIXINGS))
-        assert etags.counted_totals(tournament, finished_only=finished_only) == \
-            expected[finished_only]
-        assert tournament_for_public(tournament.pk, None, finished_only=finished_only)[1] == \
-            expected[finished_only]
-    assert expected[True][0] == 1 and expected[False][0] == 2
-    assert etags.both_totals(tournament) == (expected[False], expected[True])
-    # What the standings' read counts, to check it against an ETag's totals.
-    assert read_standings(Tournament.objects.get(pk=tournament.pk)).counted == expected[True]
+    return tournament, first.match_id
 
 
-def test_a_tournament_with_no_match_has_totals_of_nothing(user):
-    tournament = make_tournament(user, teams=4)
-    assert etags.counted_totals(tournament) == (0, 0, 0, 0)
-    assert etags.both_totals(tournament) == ((0, 0, 0, 0), (0, 0, 0, 0))
+def test_a_hand_played_moves_the_pages_tag_and_not_the_standings(drawn):
+    tournament, match = drawn
+    page, standings = tags(tournament)
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(6, 5))
+    assert tags(tournament)[0] != page and tags(tournament)[1] == standings
 
 
-def test_the_api_standings_and_the_page_change_together(user):
-    """The ETag read with the tournament (a spectator's page) is the ETag read alone (the
-    API): the same totals, so the same tag for the same version."""
-    tournament = round_two_drawn(user)
-    tournament.refresh_from_db()
-    for finished_only in (False, True):
-        with translation.override("en"):
-            read_with, totals = tournament_for_public(tournament.pk, None,
-                                                      finished_only=finished_only)
-            assert etags.etag(read_with, "x", totals=totals) == etags.etag(
-                tournament, "x", finished_only=finished_only)
+def test_a_match_ended_then_taken_back_moves_both_tags_and_neither_comes_back(drawn):
+    tournament, match = drawn
+    seen = {tags(tournament)}
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(11, 0, 2))
+    ended = tags(tournament)
+    scoring.undo_last_hand(match=match, number=1)
+    taken_back = tags(tournament)
+    assert len({*seen, ended, taken_back}) == 3
+    assert len({page for page, _ in (*seen, ended, taken_back)}) == 3
+    assert len({standings for _, standings in (*seen, ended, taken_back)}) == 3
 
 
-def test_a_tournament_deleted_meanwhile_has_totals_of_nothing(user):
-    tournament = make_tournament(user, teams=4)
-    Tournament.objects.filter(pk=tournament.pk).delete()
-    assert etags.counted_totals(tournament, finished_only=True) == (0, 0, 0, 0)
-    assert etags.both_totals(tournament) == ((0, 0, 0, 0), (0, 0, 0, 0))
+def test_the_opponents_confirming_a_finished_result_moves_the_standings_tag(drawn):
+    tournament, match = drawn
+    confirmations.set_mode(match=match, mode="result")
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(11, 0, 2))
+    before = tags(tournament)
+    seen = Match.objects.get(pk=match).version
+    confirmations.confirm(match=match, via="opponents_link", seen_version=seen)
+    after = tags(tournament)
+    assert after[0] != before[0] and after[1] != before[1]
+
+
+def test_a_new_table_link_moves_the_pages_tag(drawn):
+    tournament, match = drawn
+    page, standings = tags(tournament)
+    scoring.reissue_scorekeeper_token(match=match)
+    assert tags(tournament) == (tags(tournament)[0], standings) and tags(tournament)[0] != page
+
+
+def test_a_friendly_match_moves_no_tournament(drawn, user):
+    tournament, _match = drawn
+    before = tags(tournament)
+    scoring.record_hand(match=MatchFactory(owner=user), number=1,
+                        hand=rules.Hand.played(11, 0, 2))
+    assert tags(tournament) == before
+
+
+def test_a_tournament_without_its_version_row_gets_one_at_its_first_write(drawn):
+    tournament, match = drawn
+    ResultsVersion.objects.filter(pk=tournament.pk).delete()
+    before = tags(tournament)
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(11, 0, 2))
+    assert ResultsVersion.objects.get(pk=tournament.pk).results == 1
+    assert tags(tournament)[1] != before[1]
+
+
+def test_the_tag_read_alone_is_the_one_read_with_the_tournament(drawn):
+    """The API reads the tournament its way, a spectator's page its own: the same tag."""
+    tournament, match = drawn
+    scoring.record_hand(match=match, number=1, hand=rules.Hand.played(6, 5))
+    with translation.override("en"):
+        alone = etags.etag(Tournament.objects.get(pk=tournament.pk), "x")
+    assert alone == tags(tournament)[0]

@@ -436,6 +436,7 @@ def call_time(*, round: Round) -> int:
         round.save(update_fields=["time_called_at"])
     playing = list(round.tables.exclude(match__status=rules.Status.FINISHED)
                    .values_list("match_id", flat=True))
+    scoring.lock_matches(playing)
     for match_id in playing:
         scoring.call_time(match=match_id)
     Tournament.objects.filter(pk=round.tournament_id).update(version=F("version") + 1)
@@ -461,6 +462,7 @@ def take_back_time_call(*, round: Round) -> int:
         round.time_called_at = None
         round.save(update_fields=["time_called_at"])
     playing = [t.match_id for t in tables if not t.match.is_finished]
+    scoring.lock_matches(playing)
     for match_id in playing:
         scoring.take_back_time_call(match=match_id)
     Tournament.objects.filter(pk=round.tournament_id).update(version=F("version") + 1)

@@ -265,6 +265,7 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
     current = locked.rounds.order_by("-number").first()
     tables = Table.objects.filter(round=current).filter(
         Q(entry_a=entry) | Q(entry_b=entry) | Q(seats__entry=entry)).distinct()
+    scoring.lock_matches(tables.values_list("match_id", flat=True))
     if withdrawn:
         # A team (or a player) that leaves mid-match forfeits it: the round can go on.
         for table in tables.exclude(match__status=rules.Status.FINISHED):

@@ -17,6 +17,7 @@ from tournaments.models import (
     Entry,
     FirstRound,
     MissedRounds,
+    ResultsVersion,
     SitOut,
     Tournament,
 )
@@ -184,6 +185,9 @@ def create_tournament(*, owner, settings: Settings, teams=()) -> Tournament:
     tournament = Tournament(owner=owner)
     _apply(tournament, settings)
     tournament.save()
+    # Made with it: a write to a match only updates it (an insert would wait for a draw's
+    # lock of the tournament while holding its match's).
+    ResultsVersion.objects.create(tournament=tournament)
     for seed, team in enumerate(teams, start=1):
         create_entry(tournament, team, seed)
     return tournament

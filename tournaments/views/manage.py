@@ -19,7 +19,7 @@ from scoring.errors import ScoringError
 from scoring.links import qr_svg
 from scoring.services import NewTeam
 from tournaments import services, suggestions
-from tournaments.etags import both_totals, etag
+from tournaments.etags import etag
 from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import (
     OrganizerForm,
@@ -320,9 +320,7 @@ def name_cards(request, tournament):
 def dashboard(request, tournament):
     """Every table of the current round, live; refreshes itself (304 while nothing changed)."""
     # The minute is part of the ETag: "last hand 5 min ago" moves on even when nothing else does.
-    # Every match's totals make its ETag; the finished ones' key the standings kept.
-    every, finished = both_totals(tournament)
-    tag = etag(tournament, "dash", timezone.now().strftime("%H%M"), totals=every)
+    tag = etag(tournament, "dash", timezone.now().strftime("%H%M"))
     if request.htmx and tag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
@@ -330,8 +328,7 @@ def dashboard(request, tournament):
         response = TemplateResponse(request, template, {
             # The round being played, and the standings: no earlier round's tables.
             "tournament": tournament,
-            "view": overview(tournament, past_tables=False, players=False,
-                             finished_totals=finished),
+            "view": overview(tournament, past_tables=False, players=False),
             "etag": tag, "now": timezone.now(),
         })
     response["ETag"] = tag

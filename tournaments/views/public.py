@@ -2,9 +2,9 @@
 projector mode.
 
 Every projector and phone in the room polls them. A request reads the tournament and its
-ETag's totals in one query; a poll (or a reload) that finds nothing new gets a 304. The live
-part, the same for every reader, is rendered once per ETag and kept in the cache; the page
-around it is rendered for its reader, with their own path and CSRF token.
+results version (its ETag's) in one query; a poll (or a reload) that finds nothing new gets
+a 304. The live part, the same for every reader, is rendered once per ETag and kept in the
+cache; the page around it is rendered for its reader, with their own path and CSRF token.
 """
 
 import hashlib
@@ -42,12 +42,11 @@ EVERY_ROUND = {"results", "bracket"}
 def public_page(request, pk: int, page: str):
     """One of the public pages (`page`, a key of TEMPLATES, given by the URL); its live
     part alone for htmx's poll."""
-    tournament, totals = tournament_for_public(pk, request.user,
-                                               finished_only=page in FINISHED_ONLY)
-    tag = etag(tournament, page, totals=totals)
+    tournament = tournament_for_public(pk, request.user)
+    tag = etag(tournament, page, finished_only=page in FINISHED_ONLY)
     response = get_conditional_response(request, etag=_as_read_by(request, tag))
     if response is None:
-        live, tag = live_part(request, tournament, page, tag, totals)
+        live = live_part(request, tournament, page, tag)
         if request.htmx:
             response = HttpResponse(live)
         else:
@@ -79,37 +78,31 @@ def _as_read_by(request, tag: str) -> str:
     return f'{tag[:-1]}-{reader}"'
 
 
-def live_part(request, tournament, page: str, tag: str, totals) -> tuple[str, str]:
-    """The page's live part, rendered once per ETag (`tag`, made of `totals`) and kept; and
-    the ETag it was drawn for. That is `tag`, but for standings read after a match ended
-    since the tag was read (or ended and was taken back): they go out, not kept, under the
-    tag of what was read (StandingsRead.sent_under)."""
+def live_part(request, tournament, page: str, tag: str) -> str:
+    """The page's live part, rendered once per ETag (`tag`) and kept. A tag never comes
+    back: what was written after it was read is newer, never wrong."""
     key = f"public:{page}:{tag}"
     html = cache.get(key)  # render_to_string's SafeString, as it was kept
     if html is not None:
-        return html, tag
+        return html
     # Drawn once for the threads that ask at the same moment (a room arriving at once).
-    return once(key, lambda: _draw_live_part(request, tournament, page, tag, totals, key))
+    return once(key, lambda: _draw_live_part(request, tournament, page, tag, key))
 
 
-def _draw_live_part(request, tournament, page, tag, totals, key) -> tuple[str, str]:
-    drawn_for = tag
+def _draw_live_part(request, tournament, page, tag, key) -> str:
     if page == "standings":
         read = read_standings(tournament)
-        view, drawn_for = StandingsOnly.of(read), read.sent_under(tournament, tag, totals, page)
+        view = StandingsOnly(read.standings, read.provisional)
     else:
-        # Their tags count every write and never come back: what was written after the tag
-        # was read is newer, never wrong (their standings are kept_standings').
         view = overview(tournament, past_tables=page in EVERY_ROUND, players=False)
     view = public_names.for_the_public(view, tournament)
     html = render_to_string(TEMPLATES[page] + "#live", {
-        "tournament": tournament, "view": view, "page": page, "etag": drawn_for,
+        "tournament": tournament, "view": view, "page": page, "etag": tag,
         # Kept for every reader, whatever path the first one came by: polled at its own.
         "own_path": reverse(f"public_{page}", args=[tournament.pk]),
     }, request=request)
-    if drawn_for == tag:
-        cache.set(key, html, STANDINGS_SECONDS)
-    return html, drawn_for
+    cache.set(key, html, STANDINGS_SECONDS)
+    return html
 
 
 @require_GET
@@ -117,10 +110,10 @@ def player_page(request, pk: int, entry_id: int):
     """A player's own night at an individual night: where they sit this round, with whom,
     their rounds so far and their place; live (its part alone for htmx's poll, 304 while
     nothing changed). Opened from the player's name card or the list of seats."""
-    tournament, totals = tournament_for_public(pk, request.user)
+    tournament = tournament_for_public(pk, request.user)
     if not tournament.is_individual:
         raise Http404
-    tag = etag(tournament, "player", str(entry_id), totals=totals)
+    tag = etag(tournament, "player", str(entry_id))
     response = get_conditional_response(request, etag=_as_read_by(request, tag))
     if response is None:
         view = public_names.for_the_public(overview(tournament, players=False), tournament)
