@@ -5,6 +5,7 @@ import json
 
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from ninja import Path, Query, Router, Status
 
@@ -227,7 +228,10 @@ def standings(request, id: int = TournamentId):
             cache.set(key, body, STANDINGS_SECONDS)
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"
+    # The same for everyone who may read a public tournament's: a shared cache may keep it
+    # (a private one's is its organizers', as every answer is: config.middleware).
+    patch_cache_control(response, no_cache=True, **({"public": True} if tournament.public
+                                                    else {}))
     return response
 
 

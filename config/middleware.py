@@ -26,19 +26,21 @@ class HealthCheckMiddleware:
         return self.get_response(request)
 
 
-class PrivateWithTokenMiddleware:
-    """A response that holds its reader's CSRF token (a form, the headers htmx sends) is for
-    their browser alone: `Cache-Control: private`, so that no shared cache in front of the
-    app (a CDN, a school's proxy) keeps it to answer, or revalidate for, someone else. What
-    a view said besides (no-cache) stays."""
+class PrivateByDefaultMiddleware:
+    """Every answer is for its reader's browser alone (`Cache-Control: private`) unless its
+    view says the answer is the same for everyone who may read it (`public`): no shared
+    cache in front of the app (a CDN, a school's proxy) keeps a form with someone's CSRF
+    token, a keeper's link or an organizer's page to answer, or revalidate for, someone
+    else. What a view said besides (no-cache, max-age) stays."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        if (request.META.get("CSRF_COOKIE_NEEDS_UPDATE")  # get_token() gave one out
-                and "private" not in response.get("Cache-Control", "")):
+        said = {directive.split("=")[0].strip().lower()
+                for directive in response.get("Cache-Control", "").split(",")}
+        if "public" not in said:
             patch_cache_control(response, private=True)
         return response
 

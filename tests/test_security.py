@@ -161,16 +161,37 @@ def test_a_response_that_holds_a_csrf_token_is_private_to_its_readers_browser(cl
 def test_a_private_response_keeps_what_its_view_said_of_caching(rf):
     from django.http import HttpResponse
 
-    from config.middleware import PrivateWithTokenMiddleware
+    from config.middleware import PrivateByDefaultMiddleware
 
     for said, sent in ((None, "private"), ("no-cache", "no-cache, private"),
-                       ("public, max-age=60", "max-age=60, private"),
-                       ("private, no-cache", "private, no-cache")):
+                       ("max-age=60", "max-age=60, private"),
+                       ("private, no-cache", "private, no-cache"),
+                       ("public, no-cache", "public, no-cache")):
         def view(request, said=said):
-            request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as get_token() does
             response = HttpResponse("<form></form>")
             if said:
                 response["Cache-Control"] = said
             return response
 
-        assert PrivateWithTokenMiddleware(view)(rf.get("/"))["Cache-Control"] == sent
+        assert PrivateByDefaultMiddleware(view)(rf.get("/"))["Cache-Control"] == sent
+
+
+@pytest.mark.django_db
+def test_only_what_is_the_same_for_everyone_may_be_kept_by_a_shared_cache(client):
+    """A page without a form, and a private tournament's standings read with an
+    organizer's token, are their reader's alone; a public tournament's standings are
+    everyone's."""
+
+    owner = UserFactory()
+    hidden, shown = make_tournament(owner, teams=4), make_tournament(owner, teams=4)
+    for tournament, public in ((hidden, False), (shown, True)):
+        tournament.public = public
+        tournament.save()
+    client.force_login(owner)
+    rules_page = Client().get(reverse("rules"))
+    assert "private" in rules_page["Cache-Control"]
+    for tournament, shared in ((hidden, False), (shown, True)):
+        answer = client.get(f"/api/v1/tournaments/{tournament.pk}/standings")
+        assert answer.status_code == 200
+        assert ("public" in answer["Cache-Control"]) is shared
+        assert ("private" in answer["Cache-Control"]) is not shared

@@ -56,12 +56,10 @@ def public_page(request, pk: int, page: str):
             })
     response["ETag"] = _as_read_by(request, tag)
     # A whole page is its reader's (their path, their CSRF token, an organizer's links):
-    # for their browser only, never kept by a shared cache to answer someone else. The
-    # live part that htmx polls is the same for everyone who may read it.
-    if request.htmx and tournament.public:
-        patch_cache_control(response, no_cache=True)
-    else:
-        patch_cache_control(response, no_cache=True, private=True)
+    # for their browser only, as every answer is (config.middleware). The live part that
+    # htmx polls is the same for everyone who may read it: a shared cache may keep it.
+    patch_cache_control(response, no_cache=True,
+                        **({"public": True} if request.htmx and tournament.public else {}))
     # On the 304 too: a browser takes a 304's headers for the copy it keeps.
     patch_vary_headers(response, ("Cookie", "Accept-Language", "HX-Request"))
     return response
