@@ -129,13 +129,9 @@ def match_version(*, pk: int | None = None, token: str | None = None) -> Version
     else:
         lookup = {"pk": pk} if 1 <= pk <= MAX_ID else None
     # Iterated, not first(): a unique column needs no LIMIT, and the queryset no ORDER BY.
-    found = next(iter(_VERSIONS.filter(**lookup)), None) if lookup else None
+    found = next(iter(Match.objects.filter(**lookup).order_by()
+                      .values_list("pk", "version", "owner_id")), None) if lookup else None
     return Version(*found) if found else None
-
-
-# Built once, filtered for each poll (each filter() a new queryset, as Django's generic
-# views copy their `queryset`): most of what a poll costs is building its query.
-_VERSIONS = Match.objects.order_by().values_list("pk", "version", "owner_id")
 
 
 def revisions_of(match_id: int) -> list[HandRevision]:
