@@ -321,7 +321,7 @@ def dispute_match(request, response: HttpResponse, payload: DisputeIn, id: int =
 @router.post("/matches/{id}/scorekeeper-token", response={200: MatchOut, **ERRORS},
              auth=auth.PERSONAL, exclude_unset=True,
              summary="Revoke the score keeper link and make a new one")
-def renew_scorekeeper_token(request, response: HttpResponse, id: int = MatchId):
+def renew_link_secret(request, response: HttpResponse, id: int = MatchId):
     """The old token (and link) stops working at once; the match object carries the new
     one. A personal token or session of the match's keepers only."""
     auth.personal_user(request)

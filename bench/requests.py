@@ -129,7 +129,11 @@ def prepare(env) -> dict:
         return match
 
     # Hands are posted to long matches (100 to each, within the target of 999), one polled.
-    longs, polled = [long_match() for _ in range(-(-(RUNS + 1) // 100))], long_match()
+    per_100 = -(-(RUNS + 1) // 100)
+    longs, polled = [long_match() for _ in range(per_100)], long_match()
+    page_longs = [long_match() for _ in range(per_100)]
+    polled_longs = [long_match() for _ in range(per_100)]
+    polled_new = [new_match() for _ in range(RUNS + 1)]
     tournament = services.create_tournament(
         owner=owner,
         settings=Settings(name="Bench", variant="politaine", format="swiss", swiss_rounds=7,
@@ -147,6 +151,9 @@ def prepare(env) -> dict:
         "page_matches": [new_match().scorekeeper_token for _ in range(RUNS + 1)],
         "long": [match.pk for match in longs],
         "polled": polled.scorekeeper_token,
+        "page_long": [match.scorekeeper_token for match in page_longs],
+        "polled_long": [(match.pk, match.scorekeeper_token) for match in polled_longs],
+        "polled_new": [(match.pk, match.scorekeeper_token) for match in polled_new],
         "tournament": tournament.pk,
     }
     connections.close_all()
@@ -190,7 +197,9 @@ class Measure:
         self.kinds = []  # (name, requests, expected status)
 
     def add(self, name, requests, expect):
-        """`requests`: one callable per request, each returning a response."""
+        """`requests`: one callable per request, each returning a response; `name`, one of
+        its own."""
+        assert name not in {kind for kind, _, _ in self.kinds}, name
         self.kinds.append((name, list(requests), expect))
 
     def run(self):
@@ -255,7 +264,7 @@ def main():
 
         measure.add("hand through the API, new match",
                     [api_hand(pk, 1) for pk in seeded["api_matches"]], 201)
-        measure.add(f"the same, on a match of {LONG}+ hands",
+        measure.add(f"the same, on a match of {LONG}+ hands (API)",
                     [api_hand(seeded["long"][(n - 1) // 100], LONG + 1 + (n - 1) % 100,
                               (6, 5) if n % 2 else (5, 6))
                      for n in range(1, RUNS + 2)], 201)
@@ -268,6 +277,35 @@ def main():
 
         measure.add("hand through the score keeper's page (htmx)",
                     [page_hand(token) for token in seeded["page_matches"]], 200)
+
+        def long_page_hand(n):
+            """Hand LONG + n of a long match, from a phone that shows the hands before it
+            (its version: one at the start, and one more for each hand)."""
+            k = (n - 1) % 100
+            token = seeded["page_long"][(n - 1) // 100]
+            a, b = (6, 5) if n % 2 else (5, 6)
+            data = {**PAGE_HAND_1, "number": str(LONG + 1 + k), "seen": str(LONG + 1 + k),
+                    "points_a": str(a), "points_b": str(b)}
+            data.pop("first_dealer")
+            return lambda: client.post(f"/k/{token}/hands/", headers=htmx, data=data)
+
+        measure.add(f"the same, on a match of {LONG}+ hands (page)",
+                    [long_page_hand(n) for n in range(1, RUNS + 2)], 200)
+
+        def hand_then_poll(match_id, token, number, points=(6, 5)):
+            """A hand through the API, then another phone's poll, drawn before it."""
+            def both():
+                api_hand(match_id, number, points)()
+                return client.get(f"/k/{token}/live/?number={number}&shown={number}",
+                                  headers={"HX-Request": "true"})
+            return both
+
+        measure.add("hand, then a phone's poll (both), new match",
+                    [hand_then_poll(pk, token, 1) for pk, token in seeded["polled_new"]], 200)
+        measure.add(f"the same, on a match of {LONG}+ hands (poll)",
+                    [hand_then_poll(*seeded["polled_long"][(n - 1) // 100],
+                                    LONG + 1 + (n - 1) % 100, (6, 5) if n % 2 else (5, 6))
+                     for n in range(1, RUNS + 2)], 200)
         poll = f"/k/{seeded['polled']}/live/?number={LONG + 1}"
         etag = client.get(poll, headers={"HX-Request": "true"}).headers["ETag"]
         measure.add("a phone's poll answered 304",

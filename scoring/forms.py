@@ -264,11 +264,6 @@ class HandForm(forms.Form):
         return self.auto_id % ""
 
     @property
-    def asks_first_dealer(self) -> bool:
-        """The first hand's form asks who deals it."""
-        return "first_dealer" in self.fields
-
-    @property
     def entry_number(self) -> int | None:
         """The number of the hand this form enters, as sent or as drawn."""
         try:

@@ -81,8 +81,9 @@ def target_in_range() -> Q:
 MAX_ID = 2**63 - 1
 
 
-def new_scorekeeper_token() -> str:
-    # 32 random bytes, URL-safe: the secret of a match's score keeper link.
+def new_link_secret() -> str:
+    """The secret of a match's link, the score keeper's or the opponents': 32 random
+    bytes, URL-safe."""
     return secrets.token_urlsafe(32)
 
 
@@ -182,11 +183,11 @@ class Match(models.Model):
         related_name="matches", verbose_name=_("owner"),
     )
     scorekeeper_token = models.CharField(
-        _("score keeper token"), max_length=64, unique=True, default=new_scorekeeper_token,
+        _("score keeper token"), max_length=64, unique=True, default=new_link_secret,
         help_text=_("The secret of the score keeper link: whoever has it can score this match."),
     )
     opponents_token = models.CharField(
-        _("opponents' token"), max_length=64, unique=True, default=new_scorekeeper_token,
+        _("opponents' token"), max_length=64, unique=True, default=new_link_secret,
         help_text=_("The secret of the opponents' link: whoever has it can confirm or dispute "
                     "this match's score, never change it."),
     )

@@ -25,7 +25,7 @@ from scoring.models import (
     Match,
     Player,
     Team,
-    new_scorekeeper_token,
+    new_link_secret,
 )
 from scoring.permissions import acting_user, can_keep_score
 
@@ -299,7 +299,7 @@ def take_back_time_call(*, match: Match | int) -> rules.MatchState:
 def reissue_scorekeeper_token(*, match: Match | int) -> Match:
     """Revoke the score keeper link: the old one stops working, a new one is made."""
     locked = writing.lock(match)
-    locked.scorekeeper_token = new_scorekeeper_token()
+    locked.scorekeeper_token = new_link_secret()
     writing.save_moved_on(locked, ["scorekeeper_token"])
     return locked
 
@@ -310,7 +310,7 @@ def reissue_opponents_token(*, match: Match | int) -> Match:
     shared too widely): the old one stops working, a new one is made. The version moves on,
     so that an answer read through the old link is refused too."""
     locked = writing.lock(match)
-    locked.opponents_token = new_scorekeeper_token()
+    locked.opponents_token = new_link_secret()
     writing.save_moved_on(locked, ["opponents_token"])
     return locked
 
@@ -340,8 +340,8 @@ def replace_teams(*, match: Match | int, team_a: int, team_b: int) -> Match:
     teams = {team.pk: team for team in Team.objects.filter(pk__in=[team_a, team_b])}
     locked.team_a, locked.team_b = teams[team_a], teams[team_b]
     _seat(locked, locked.team_a, locked.team_b)
-    locked.scorekeeper_token = new_scorekeeper_token()
-    locked.opponents_token = new_scorekeeper_token()
+    locked.scorekeeper_token = new_link_secret()
+    locked.opponents_token = new_link_secret()
     writing.save_moved_on(locked, ["team_a", "team_b", "seat_n", "seat_e", "seat_s", "seat_w",
                                    "scorekeeper_token", "opponents_token"])
     return locked

@@ -13,10 +13,10 @@ import pytest
 from gunicorn.config import Config
 
 from config.log_secrets import GunicornLogger, MaskLinkSecrets
-from scoring.models import new_scorekeeper_token
+from scoring.models import new_link_secret
 from tests.served import Server, free_port
 
-SECRET = new_scorekeeper_token()
+SECRET = new_link_secret()
 
 
 def test_the_access_log_masks_link_secrets(tmp_path):

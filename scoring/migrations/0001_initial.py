@@ -50,7 +50,7 @@ class Migration(migrations.Migration):
                 ('variant', models.CharField(choices=[('quatre_sept', 'Le Quatre Sept'), ('politaine', 'La Politaine'), ('poule', 'La Poule'), ('quadrette', 'La Quadrette')], max_length=16, verbose_name='game')),
                 ('target', models.PositiveSmallIntegerField(verbose_name='target')),
                 ('first_dealer', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='first dealer')),
-                ('scorekeeper_token', models.CharField(default=scoring.models.new_scorekeeper_token, help_text='The secret of the score keeper link: whoever has it can score this match.', max_length=64, unique=True, verbose_name='score keeper token')),
+                ('scorekeeper_token', models.CharField(default=scoring.models.new_link_secret, help_text='The secret of the score keeper link: whoever has it can score this match.', max_length=64, unique=True, verbose_name='score keeper token')),
                 ('status', models.CharField(choices=[('in_progress', 'In progress'), ('finished', 'Finished')], default=scoring.rules.Status['IN_PROGRESS'], max_length=16, verbose_name='status')),
                 ('winner', models.CharField(blank=True, choices=[('a', 'Team A'), ('b', 'Team B')], max_length=1, null=True, verbose_name='winner')),
                 ('finish_reason', models.CharField(blank=True, choices=[('target', 'Target reached'), ('four_sevens', 'Four sevens'), ('time', 'Time called')], max_length=16, null=True, verbose_name='finish reason')),

@@ -15,7 +15,7 @@ def give_each_match_its_opponents_token(apps, schema_editor):
     Match = apps.get_model("scoring", "Match")
     for match in Match.objects.filter(opponents_token__isnull=True).only("pk"):
         Match.objects.filter(pk=match.pk).update(
-            opponents_token=scoring.models.new_scorekeeper_token())
+            opponents_token=scoring.models.new_link_secret())
 
 
 class Migration(migrations.Migration):
@@ -84,7 +84,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='match',
             name='opponents_token',
-            field=models.CharField(default=scoring.models.new_scorekeeper_token, help_text="The secret of the opponents' link: whoever has it can confirm or dispute this match's score, never change it.", max_length=64, unique=True, verbose_name="opponents' token"),
+            field=models.CharField(default=scoring.models.new_link_secret, help_text="The secret of the opponents' link: whoever has it can confirm or dispute this match's score, never change it.", max_length=64, unique=True, verbose_name="opponents' token"),
         ),
         migrations.AddConstraint(
             model_name='match',

@@ -7,7 +7,7 @@ from django import template
 from django.conf import settings
 
 from scoring import display, rules
-from scoring.views.fragments import standing_words
+from scoring.standing import standing_words
 
 register = template.Library()
 
@@ -15,7 +15,7 @@ register = template.Library()
 @register.simple_tag
 def offline_standing_words(match) -> dict[str, str]:
     """The scoreboard's standing line, in the page's language, for the score as it will be
-    once the hands kept on the phone are sent (scoring.views.fragments.standing_words)."""
+    once the hands kept on the phone are sent (scoring.standing.standing_words)."""
     return standing_words(match)
 
 

@@ -21,7 +21,7 @@ from scoring.errors import Conflict, ScoringError, render
 from scoring.models import DISPUTE_REASON_MAX, Confirmation, ConfirmationMode
 from scoring.permissions import can_keep_score
 from scoring.selectors import match_for_opponents, table_page
-from scoring.views.fragments import standing_text
+from scoring.standing import standing_text
 
 TEMPLATE = "scoring/opponents.html"
 

@@ -258,7 +258,7 @@ def test_the_page_scores_kept_four_sevens_and_says_the_standing_as_it_will_be(ke
 
 
 def test_the_standing_words_say_what_the_server_says_once_the_figures_are_in(match):
-    from scoring.views.fragments import standing_text, standing_words
+    from scoring.standing import standing_text, standing_words
 
     words = standing_words(match)
     hands = [P(7, 4), P(2, 9), P(5, 6), P(11, 0, 1, 0)]  # the last ends it
