@@ -1,6 +1,6 @@
 """Matches and hands.
 
-The database constraints mirror scoring/rules.py, so that no path (admin, shell, API,
+The database constraints mirror scoring/rules/, so that no path (admin, shell, API,
 a bug) can store an impossible hand. What a single row cannot check (a hand's number
 against the match's next hand, a Quadrette hand only in a Quadrette match) the services
 check under the match's row lock.
