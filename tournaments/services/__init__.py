@@ -1,5 +1,5 @@
 """The only code that writes tournaments, by job: the tournament's settings and organizers,
-its teams, its rounds and draws, its backups.
+its teams, its rounds and draws, closing it, its backups.
 
 Each function runs in one transaction and locks the tournament's row first, so that two
 organizers drawing at once draw one round. Matches are created and scored by
@@ -7,15 +7,14 @@ scoring.services: a tournament match is a normal match.
 """
 
 from tournaments.services.backup import import_tournament
+from tournaments.services.closing import close_tournament, reopen_tournament
 from tournaments.services.rounds import (
     call_time,
-    close_tournament,
     draw_next_round,
     put_winner_through,
     reissue_table_link,
     reissue_table_opponents_link,
     rematch_warnings,
-    reopen_tournament,
     swap_teams,
     take_back_time_call,
 )

@@ -40,7 +40,6 @@ from tournaments.selectors import (
     bracket_winners,
     draw_candidates,
     field_size,
-    is_over,
     played_pairs,
     standings_of,
 )
@@ -72,7 +71,7 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
             "Round %(number)s is not over: %(count)s tables still playing.", "count"),
             number=rounds[-1].number, count=unfinished)
     if rounds:
-        _refuse_disputed(rounds[-1])
+        refuse_disputed_round(rounds[-1])
     entries = {entry.pk: entry for entry in locked.entries.select_related(
         "team__first_player", "team__second_player")}
     number = len(rounds) + 1
@@ -128,7 +127,7 @@ def _count_missed_rounds_as_byes(tournament: Tournament, rounds: list[Round],
             Bye.objects.create(round=round_, entry=entry, position=position + offset)
 
 
-def _refuse_disputed(round_: Round) -> None:
+def refuse_disputed_round(round_: Round | None) -> None:
     """A round closes (the next one drawn, or the tournament closed after the last) only
     once no result of it is disputed. Its matches are locked first, as a dispute locks its
     match: a dispute made while the round closes waits, then finds the round closed."""
@@ -143,39 +142,6 @@ def _refuse_disputed(round_: Round) -> None:
             "Round %(number)s cannot close: %(count)s results are disputed. Settle them first "
             "(correct the hand, or confirm it for the team).", "count"),
             number=round_.number, count=disputed)
-
-
-@transaction.atomic
-def close_tournament(*, tournament: Tournament) -> Tournament:
-    """The organizers close a tournament that is over: its results are final. The
-    opponents' links no longer confirm or dispute, the table links no longer write; the
-    organizers still correct a score. Refused before the last round is played, and while a
-    result of it is disputed (as the draw of a next round is). Closing twice closes once."""
-    locked = lock(tournament)
-    if locked.closed_at is not None:
-        return locked
-    if not is_over(locked):
-        conflict("tournament_not_over", gettext_noop(
-            "The tournament is not over: close it once its last round is played."))
-    _refuse_disputed(locked.rounds.order_by("-number").first())
-    locked.closed_at = timezone.now()
-    locked.version += 1
-    locked.save(update_fields=["closed_at", "version"])
-    return locked
-
-
-@transaction.atomic
-def reopen_tournament(*, tournament: Tournament) -> Tournament:
-    """The organizers take a closing back (closed by mistake, or a result to talk over
-    again): the opponents' links confirm and dispute again, the table links write. Opening
-    an open tournament is no error."""
-    locked = lock(tournament)
-    if locked.closed_at is None:
-        return locked
-    locked.closed_at = None
-    locked.version += 1
-    locked.save(update_fields=["closed_at", "version"])
-    return locked
 
 
 def _fix_the_field(tournament: Tournament, entries) -> None:
