@@ -41,6 +41,9 @@ class ClubMatches:
     def after_result_change(self, match, before, after, user) -> None:
         ratings.after_match_change(match)
 
+    def fed_by(self, match) -> list[int]:
+        return []
+
     def after_match_write(self, match, *, result_changed: bool) -> None:
         """A club's pages read its matches as they are: nothing kept to move on."""
 

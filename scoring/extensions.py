@@ -57,6 +57,10 @@ class MatchExtension(Protocol):
         """A write changed the match's result: follow it (a knockout winner moves on), or
         raise a scoring.errors.Conflict, which takes the change back (same transaction)."""
 
+    def fed_by(self, match: Match) -> list[int]:
+        """Other matches a change to this one's result may write (a knockout's next
+        match): locked with it, before the write (scoring.writing.lock_for_change)."""
+
     def after_match_write(self, match: Match, *, result_changed: bool) -> None:
         """A write moved the match's version on (`result_changed`: it changed a finished
         result, or ended the match): the pages that show it follow, in the same
@@ -124,6 +128,10 @@ def after_result_change(match: Match, before: rules.MatchState, after: rules.Mat
         return
     for extension in _registered:
         extension.after_result_change(match, before, after, user)
+
+
+def fed_by(match: Match) -> list[int]:
+    return [pk for extension in _registered for pk in extension.fed_by(match)]
 
 
 def after_match_write(match: Match, *, result_changed: bool) -> None:

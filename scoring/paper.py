@@ -34,7 +34,7 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
                        ) -> rules.MatchState:
     """The final result from the table's score sheet: the totals and how the match ended
     (the target, four sevens dealt to `four_sevens_team`, or time called)."""
-    locked = writing.lock(match)
+    locked = writing.lock_for_change(match)
     writing.refuse_if_closed(locked, by)
     hands = writing.hands_of(locked)
     hands_state = locked.replay_hands(hands)
@@ -70,7 +70,7 @@ def enter_paper_result(*, match: Match | int, by, score_a: int, score_b: int,
 @transaction.atomic
 def take_back_paper_result(*, match: Match | int, by) -> rules.MatchState:
     """The result from paper goes: the match is back in play, to be scored on a phone."""
-    locked = writing.lock(match)
+    locked = writing.lock_for_change(match)
     writing.refuse_if_closed(locked, by)
     hands = writing.hands_of(locked)
     before = locked.replay(hands)

@@ -12,7 +12,7 @@ match's hands (scoring/writing.py).
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -75,10 +75,12 @@ def make_team(team: NewTeam) -> Team:
 
 
 @transaction.atomic
+@transaction.atomic
 def team_changed(*, team: Team) -> None:
-    """A team's name or players were changed (the admin saves it): what the apps built on
-    scoring draw of it follows (scoring.extensions). Its matches' pages show the new name
-    from their next change."""
+    """A team's name or players were changed (the admin saves it): its matches' versions
+    move on (every phone on them draws its page again, history and all), and what the apps
+    built on scoring draw of it follows (scoring.extensions)."""
+    Match.objects.filter(Q(team_a=team) | Q(team_b=team)).update(version=F("version") + 1)
     extensions.after_team_change(team)
 
 
@@ -138,7 +140,7 @@ def _update_caller(match: Match | int, locked: Match) -> None:
 def _open(match: Match | int, by=None, *, guard=True):
     """The match locked for writing, its hands in order and its state: where every change
     that replays the match starts."""
-    locked = writing.lock(match)
+    locked = writing.lock_for_change(match)
     if guard:
         writing.refuse_if_closed(locked, by)
     hands = writing.hands_of(locked)

@@ -47,6 +47,17 @@ def lock_all(ids) -> None:
          .values_list("pk", flat=True))
 
 
+def lock_for_change(match: Match | int) -> Match:
+    """The match's row locked for a change that replays it (a correction, an undo, a
+    result from paper), with the matches its result feeds (a knockout's next match,
+    scoring.extensions.fed_by) locked first, in order of id: a change that writes one of
+    those too holds it before the results version that every write takes last."""
+    fed = extensions.fed_by(match if isinstance(match, Match) else Match(pk=match))
+    if fed:
+        lock_all([match.pk if isinstance(match, Match) else match, *fed])
+    return lock(match)
+
+
 def hands_of(match: Match) -> list[Hand]:
     """The match's hands in order: for the changes that replay it (a correction, an undo,
     a result from paper), never for a new hand."""

@@ -120,6 +120,16 @@ class TournamentMatches:
             return _("Open to dispute until the organizers close the tournament.")
         return _("Open to dispute until the organizers draw the next round.")
 
+    def fed_by(self, match) -> list[int]:
+        """A knockout match's winner goes into the next round's match at its slot, when
+        that round is drawn (after_result_change)."""
+        table = _table(match)
+        if table is None or table.round.stage != Stage.KNOCKOUT:
+            return []
+        return list(Table.objects.filter(
+            round__tournament_id=table.round.tournament_id, round__number=table.round.number + 1,
+            position=table.position // 2).values_list("match_id", flat=True))
+
     def after_match_write(self, match, *, result_changed: bool) -> None:
         """Its tournament's pages, and its standings when `result_changed`, are drawn again:
         the tournament's results version moves on, in the write's transaction (its row

@@ -131,12 +131,14 @@ def _live(request, access):
         # A phone that showed the match before hands were added (and nothing else written)
         # gets their rows alone; any other change draws the history again.
         added = access.match.hands_added_since(number_from(request.GET.get("shown")))
-        history = (page.added_rows(new_lines(access.match, access.match.hand_count - added))
-                   if added and not page.read_only
+        # (None when a write came between the match's read and its hands': drawn whole.)
+        lines = new_lines(access.match, access.match.hand_count - added) \
+            if added and not page.read_only else None
+        history = (page.added_rows(lines) if lines
                    else page.history(preserve_number=number_from(request.GET.get("editing"))))
         context = {
             **page.scoreboard(entry_number=entry_number),
-            **history, "rows_added": bool(added) and not page.read_only,
+            **history, "rows_added": bool(lines),
             **(page.entry() if moves_on else {}), "entry_oob": moves_on,
             # A phone that keeps its form is told there, where it is about to save, when
             # the hands changed under it (and Save waits), or that they no longer differ.

@@ -98,3 +98,78 @@ def test_time_called_while_every_table_enters_a_hand_waits_and_never_deadlocks(u
         thread.join(timeout=60)
     assert outcomes == ["done"] * len(writes)
     assert ResultsVersion.objects.get(pk=tournament.pk).matches == 2 * len(matches)
+
+
+def _keeper_and_organizer(match_id, organizer):
+    """A keeper's first hand on `match_id`, its match's row held a moment before the hand
+    is written (as under load), while the organizer's write (`organizer`) starts."""
+    import time
+
+    from django.db import transaction
+
+    from scoring.models import Match
+
+    held = threading.Event()
+    outcomes = {}
+
+    def keeper():
+        with transaction.atomic():
+            Match.objects.select_for_update().get(pk=match_id)
+            held.set()
+            time.sleep(1)
+            services.record_hand(match=match_id, number=1, hand=rules.Hand.played(6, 5))
+
+    def organizing():
+        held.wait(10)
+        organizer()
+
+    def run(name, write):
+        try:
+            write()
+            outcomes[name] = "done"
+        except Conflict as refusal:
+            outcomes[name] = refusal.codes[0]
+        except Exception as error:
+            outcomes[name] = repr(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=("keeper", keeper)),
+               threading.Thread(target=run, args=("organizer", organizing))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+def test_a_swap_of_teams_while_a_table_enters_its_first_hand_is_refused_not_deadlocked(user):
+    from tests.tournaments.helpers import make_tournament
+    from tournaments import services as tournaments
+
+    round_1 = tournaments.draw_next_round(tournament=make_tournament(user, teams=8))
+    first, second = round_1.tables.order_by("number")[:2]
+    outcomes = _keeper_and_organizer(second.match_id, lambda: tournaments.swap_teams(
+        round=round_1, first=first.entry_b_id, second=second.entry_b_id))
+    # Refused as the table's, or as its match's (its row read after the hand's commit).
+    assert outcomes["keeper"] == "done"
+    assert outcomes["organizer"] in {"swap_started", "match_started"}, outcomes
+
+
+def test_a_semi_final_corrected_while_the_final_starts_waits_and_never_deadlocks(user):
+    """The correction would move its new winner into the final: it waits for the final's
+    first hand, then is told the winner has played on."""
+    from tests.tournaments.helpers import finish, make_tournament
+    from tournaments import services as tournaments
+
+    tournament = make_tournament(user, teams=4, format="knockout", target=11)
+    semis = tournaments.draw_next_round(tournament=tournament)
+    for table in semis.tables.all():
+        finish(table.match, winner="a", margin=5)
+    final = tournaments.draw_next_round(tournament=tournament).tables.get()
+    semi = semis.tables.get(number=1).match
+    hand = semi.hands.get(number=1).to_rules()
+    outcomes = _keeper_and_organizer(final.match_id, lambda: services.correct_hand(
+        match=semi.pk, number=1, hand=rules.Hand.played(hand.points.b, hand.points.a),
+        by=user))
+    assert outcomes == {"keeper": "done", "organizer": "winner_played_on"}

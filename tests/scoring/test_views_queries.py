@@ -159,3 +159,35 @@ def test_a_poll_from_a_phone_that_showed_no_hand_opens_the_history(client, to_99
     body = _poll_after(client, to_999, then=lambda: play_level_hands_from(
         to_999, 1, 2)).content.decode()
     assert '<tr id="hand-1"' in body and '<tr id="hand-2"' in body and 'id="undo"' in body
+
+
+def test_a_poll_after_a_team_renamed_then_a_hand_draws_the_history_with_the_new_name(
+        client, to_999):
+    play_level_hands(to_999, 2)
+
+    def renamed_then_a_hand():
+        team = to_999.team_a
+        team.name = "Les Renommés"
+        team.save()
+        services.team_changed(team=team)
+        play_level_hands_from(to_999, 3, 1)
+    body = _poll_after(client, to_999, then=renamed_then_a_hand).content.decode()
+    assert 'id="history"' in body and body.count("Les Renommés") >= 2
+
+
+def test_a_poll_that_reads_the_hands_after_an_undo_draws_the_history(client, to_999):
+    """The match read with a new hand, its hands read after it was undone: no row to add,
+    the history drawn as it stands (never a failure)."""
+    from unittest import mock
+
+    from scoring import selectors
+
+    play_level_hands(to_999, 3)
+    address = _poll_address(to_999, then=lambda: play_level_hands_from(to_999, 4, 1))
+
+    def undone_meanwhile(match, after):
+        services.undo_last_hand(match=match.pk, number=4)
+        return selectors.new_lines(match, after)
+    with mock.patch("scoring.views.table.new_lines", undone_meanwhile):
+        response = client.get(address, **HTMX)
+    assert response.status_code == 200 and 'id="history"' in response.content.decode()

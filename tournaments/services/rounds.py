@@ -335,6 +335,9 @@ def swap_teams(*, round: Round, first: int, second: int,
     if gone is not None:
         conflict("swap_withdrawn", gettext_noop(
             "%(name)s has withdrawn: it takes no place in the draw."), name=gone.team.name)
+    # Both tables' matches locked first, in order: each is written, and each write moves
+    # the tournament's results version on (taken after every match's row).
+    scoring.lock_matches(h.match_id for h in (holder_1, holder_2) if isinstance(h, Table))
     setattr(holder_1, f"{side_1}_id", second)
     setattr(holder_2, f"{side_2}_id", first)
     if not allow_rematch:
