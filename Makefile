@@ -79,6 +79,7 @@ bench: $(VENV)/.installed-dev messages
 	$(PY) bench/requests.py
 	$(PY) bench/restart.py
 	$(PY) bench/individual.py
+	$(PY) bench/ratings.py
 
 # Every page at 390x844 and 1366x768, in English and French, as PNGs in screenshots/ (not
 # committed), while axe-core checks each of them: look at them.

@@ -61,11 +61,15 @@ def rerate(*, club: Club | int, since: Point | None = None) -> int:
     counts = {pk: m.rated_matches for pk, m in members.items()}
     seen = set()
     undone = _from(club_id, since)
-    for change in undone.order_by("rated_at", "match_id", "member_id"):
-        counts[change.member_id] -= 1
-        if change.member_id not in seen:  # the rating it had before the point
-            seen.add(change.member_id)
-            start[change.member_id] = (change.mu_before, change.sigma_before)
+    # Plain values, not a model per change: a correction early in a long season undoes
+    # thousands of them.
+    for member_id, mu_before, sigma_before in undone.order_by(
+            "rated_at", "match_id", "member_id").values_list(
+            "member_id", "mu_before", "sigma_before"):
+        counts[member_id] -= 1
+        if member_id not in seen:  # the rating it had before the point
+            seen.add(member_id)
+            start[member_id] = (mu_before, sigma_before)
     if since is None:
         start, counts = {}, dict.fromkeys(members, 0)
     undone.delete()
