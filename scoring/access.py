@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from functools import cached_property, wraps
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404
+from django.http import Http404, HttpResponseForbidden
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.models import Match
 from scoring.permissions import can_keep_score
@@ -51,6 +52,10 @@ def table_view(view):
             access = TableAccess(match_for_table(token=token), token=token)
         else:
             if not request.user.is_authenticated:
+                if request.htmx:
+                    # A page whose session ended meanwhile: its poll or its save is refused
+                    # (the page says to reload it), never answered with the login page.
+                    return HttpResponseForbidden(_("Sign in again: reload the page."))
                 return redirect_to_login(request.get_full_path())
             match = match_for_table(pk=pk)
             if not can_keep_score(request.user, match):

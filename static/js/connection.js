@@ -19,8 +19,13 @@ if (banner) {
     show(isWrite(evt) ? "not-saved" : "offline");
   });
   document.body.addEventListener("htmx:responseError", (evt) => {
-    if (evt.detail.xhr && evt.detail.xhr.status >= 500) {
+    const status = evt.detail.xhr ? evt.detail.xhr.status : 0;
+    if (status >= 500) {
       show(isWrite(evt) ? "server" : "offline");
+    } else if (status === 403) {
+      // Refused before any view: a page drawn by the last release (its CSRF token), or
+      // whose session ended. Its form as typed stays; a reload draws it afresh.
+      show("reload");
     }
   });
   document.body.addEventListener("htmx:afterRequest", (evt) => {

@@ -82,7 +82,10 @@ def test_an_unknown_link_or_host_is_refused_as_before(client, match):
 
 def test_the_owners_poll_still_checks_who_asks(client, match):
     etag = client.get(url(match, "live") + "?number=1", **HTMX)
-    assert etag.status_code == 302  # not signed in: to the login page, never a 304
+    # Not signed in (a session ended under the page): refused, never a 304, and never the
+    # login page answered as the poll's fragments (the page says to reload it).
+    assert etag.status_code == 403 and "<form" not in etag.content.decode()
+    assert client.get(url(match, "live") + "?number=1").status_code == 302  # not htmx: login
     client.force_login(match.owner)
     tag = client.get(url(match, "live") + "?number=1", **HTMX)["ETag"]
     answer = client.get(url(match, "live") + "?number=1", **HTMX, HTTP_IF_NONE_MATCH=tag)
