@@ -4,7 +4,14 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Hand
-from tests.e2e.helpers import expect_score, field, save_points, start_match, type_points
+from tests.e2e.helpers import (
+    expect_score,
+    field,
+    save_points,
+    shot,
+    start_match,
+    type_points,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -59,3 +66,4 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other(live_server, page, new_c
         assert phone.locator("#history tbody tr").evaluate_all(
             "rows => rows.map((row) => row.id)") == ["hand-1", "hand-2", "hand-3"]
         expect(phone.locator("#chart-lines polyline")).to_have_count(6)
+    shot(page, "two-phones-history-added-by-the-poll", full_page=True)
