@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from tournaments import single_flight
 from tournaments.single_flight import once
 
 
@@ -30,6 +29,12 @@ def at_once(count, work):
     return results, ended
 
 
+def assert_drawn_anew_next_time(key):
+    """A flight over keeps nothing: the next ask of its key draws again."""
+    drawn = []
+    assert once(key, lambda: drawn.append(1) or "new") == "new" and drawn == [1]
+
+
 def test_threads_asking_for_the_same_key_at_once_share_one_drawing():
     draws = []
 
@@ -42,7 +47,7 @@ def test_threads_asking_for_the_same_key_at_once_share_one_drawing():
     # One drawing for all (a cache that keeps nothing, Redis down, would otherwise line them
     # up one drawing after the other).
     assert results == ["standings"] * 6 and len(draws) == 1
-    assert single_flight._flights == {}
+    assert_drawn_anew_next_time("standings:1")
 
 
 def test_other_keys_are_drawn_at_the_same_time():
@@ -77,7 +82,7 @@ def test_when_the_first_drawing_fails_the_waiters_draw_for_themselves():
 
     results, _ = at_once(4, work)
     assert sorted(results) == ["failed"] + ["standings"] * 3
-    assert single_flight._flights == {}
+    assert_drawn_anew_next_time("standings:1")
 
 
 def test_a_slow_drawing_holds_a_waiter_no_longer_than_its_wait():
