@@ -17,9 +17,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
-import psycopg
+import databases
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCHES = int(os.environ.get("BENCH_CLUB_MATCHES", "2000"))
@@ -27,30 +26,9 @@ MEMBERS = 24
 RUNS = 5
 
 
-def database_url() -> str:
-    if url := os.environ.get("BENCH_DATABASE_URL"):
-        return url
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith("postgres"):
-        return url.rsplit("/", 1)[0] + "/" + url.rsplit("/", 1)[1].split("?")[0] + "_ratings"
-    return "postgres://postgres@127.0.0.1:5432/politaine_ratings"
-
-
-def admin_execute(url: str, statement: str) -> None:
-    parts = urlparse(url)
-    if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit("make bench only runs against a database on this machine.")
-    with psycopg.connect(host=parts.hostname, port=parts.port or 5432,
-                         user=parts.username or "postgres", dbname="postgres",
-                         autocommit=True) as admin:
-        admin.execute(statement)
-
-
 def main():
-    url = database_url()
-    name = urlparse(url).path.lstrip("/")
-    admin_execute(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin_execute(url, f'CREATE DATABASE "{name}"')
+    url = databases.database_url("_ratings")
+    databases.fresh_database(url)
     # Production settings (DEBUG off: no query kept in memory).
     os.environ.update(DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings",
                       SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="127.0.0.1")
@@ -64,7 +42,7 @@ def main():
         from django.db import connections
 
         connections.close_all()
-        admin_execute(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        databases.drop_database(url)
 
 
 def run():

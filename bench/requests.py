@@ -29,6 +29,7 @@ import psycopg
 
 # The server is started and stopped as `make load` does it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import databases
 from server_process import start_server, stop_server
 
 APP = Path(os.environ.get("BENCH_APP_DIR") or Path(__file__).resolve().parent.parent)
@@ -50,36 +51,15 @@ LONG = 70  # hands already played on "the long match"
 TEAMS = 128
 
 
-def database_url() -> str:
-    if url := os.environ.get("BENCH_DATABASE_URL"):
-        return url
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith("postgres"):
-        return url.rsplit("/", 1)[0] + "/" + url.rsplit("/", 1)[1].split("?")[0] + "_bench"
-    return "postgres://postgres@127.0.0.1:5432/politaine_bench"
-
-
-DATABASE_URL = database_url()
+DATABASE_URL = databases.database_url("_bench")
 
 
 def fresh_database():
-    url = urlparse(DATABASE_URL)
-    if url.hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit("make bench only runs against a database on this machine.")
-    with psycopg.connect(host=url.hostname, port=url.port or 5432,
-                         user=url.username or "postgres", dbname="postgres",
-                         autocommit=True) as admin:
-        name = url.path.lstrip("/")
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
+    databases.fresh_database(DATABASE_URL)
 
 
 def drop_database():
-    url = urlparse(DATABASE_URL)
-    with psycopg.connect(host=url.hostname, port=url.port or 5432,
-                         user=url.username or "postgres", dbname="postgres",
-                         autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{url.path.lstrip("/")}" WITH (FORCE)')
+    databases.drop_database(DATABASE_URL)
 
 
 def server_env(static_root: str) -> dict:

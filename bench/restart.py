@@ -21,12 +21,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 import httpx
-import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import databases
 from server_process import start_server, stop_server
 
 APP = Path(__file__).resolve().parent.parent
@@ -37,26 +36,7 @@ TABLES = 5
 DURATION, KILL_AT, DOWN = 8.0, 2.0, 1.0
 
 
-def database_url() -> str:
-    if url := os.environ.get("BENCH_DATABASE_URL"):
-        return url
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith("postgres"):
-        return url.split("?")[0] + "_restart"
-    return "postgres://postgres@127.0.0.1:5432/politaine_restart"
-
-
-DATABASE_URL = database_url()
-
-
-def admin(statement: str):
-    url = urlparse(DATABASE_URL)
-    if url.hostname not in ("127.0.0.1", "localhost", "::1"):
-        sys.exit("make bench only runs against a database on this machine.")
-    with psycopg.connect(host=url.hostname, port=url.port or 5432,
-                         user=url.username or "postgres", dbname="postgres",
-                         autocommit=True) as connection:
-        connection.execute(statement.format(name=url.path.lstrip("/")))
+DATABASE_URL = databases.database_url("_restart")
 
 
 def prepare(env) -> list[tuple[int, str]]:
@@ -108,8 +88,7 @@ class Keeper(threading.Thread):
 
 
 def main():
-    admin('DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin('CREATE DATABASE "{name}"')
+    databases.fresh_database(DATABASE_URL)
     static_root = tempfile.mkdtemp(prefix="politaine-restart-static-")
     env = {
         "PATH": os.environ["PATH"], "DATABASE_URL": DATABASE_URL,
@@ -150,7 +129,7 @@ def main():
     if waits:
         print(f"  from the kill to a keeper's next hand stored: {min(waits):.2f} s to "
               f"{max(waits):.2f} s")
-    admin('DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    databases.drop_database(DATABASE_URL)
 
 
 def check_database(keepers):

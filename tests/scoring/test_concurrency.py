@@ -13,32 +13,43 @@ from tests.factories import MatchFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def race(match_id, number, hands):
-    """Run record_hand for each hand in its own thread, all released at the same moment."""
-    barrier = threading.Barrier(len(hands))
-    outcomes = []
-    lock = threading.Lock()
+def outcome_of(write, done="done") -> str:
+    """`done` when `write()` went through; else the code of its refusal, or its error."""
+    try:
+        write()
+        return done
+    except Conflict as refusal:
+        return refusal.codes[0]
+    except Exception as error:
+        return repr(error)
+    finally:
+        connection.close()
 
-    def enter(hand):
-        try:
-            barrier.wait()
-            services.record_hand(match=match_id, number=number, hand=hand)
-            outcome = "stored"
-        except Conflict as error:
-            outcome = error.codes[0]
-        except Exception as error:
-            outcome = repr(error)
-        finally:
-            connection.close()
+
+def all_at_once(writes, done="done") -> list[str]:
+    """Each write in its own thread, all released at the same moment; their outcomes."""
+    barrier = threading.Barrier(len(writes))
+    outcomes, lock = [], threading.Lock()
+
+    def run(write):
+        barrier.wait()
+        outcome = outcome_of(write, done)
         with lock:
             outcomes.append(outcome)
 
-    threads = [threading.Thread(target=enter, args=(hand,)) for hand in hands]
+    threads = [threading.Thread(target=run, args=(write,)) for write in writes]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    return sorted(outcomes)
+    return outcomes
+
+
+def race(match_id, number, hands):
+    """Run record_hand for each hand in its own thread, all released at the same moment."""
+    return sorted(all_at_once([
+        lambda hand=hand: services.record_hand(match=match_id, number=number, hand=hand)
+        for hand in hands], done="stored"))
 
 
 def test_two_threads_recording_the_same_hand_number_store_one_row():
@@ -73,29 +84,10 @@ def test_time_called_while_every_table_enters_a_hand_waits_and_never_deadlocks(u
     tournament = make_tournament(user, teams=16)
     round_ = tournaments.draw_next_round(tournament=tournament)
     matches = list(round_.tables.order_by("-match_id").values_list("match_id", flat=True))
-    barrier = threading.Barrier(len(matches) + 1)
-    outcomes, lock = [], threading.Lock()
-
-    def run(write):
-        try:
-            barrier.wait()
-            write()
-            outcome = "done"
-        except Exception as error:
-            outcome = repr(error)
-        finally:
-            connection.close()
-        with lock:
-            outcomes.append(outcome)
-
     writes = [lambda pk=pk: services.record_hand(match=pk, number=1,
                                                  hand=rules.Hand.played(6, 5))
               for pk in matches] + [lambda: tournaments.call_time(round=round_)]
-    threads = [threading.Thread(target=run, args=(write,)) for write in writes]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    outcomes = all_at_once(writes)
     assert outcomes == ["done"] * len(writes)
     assert ResultsVersion.objects.get(pk=tournament.pk).matches == 2 * len(matches)
 
@@ -123,19 +115,9 @@ def _keeper_and_organizer(match_id, organizer):
         held.wait(10)
         organizer()
 
-    def run(name, write):
-        try:
-            write()
-            outcomes[name] = "done"
-        except Conflict as refusal:
-            outcomes[name] = refusal.codes[0]
-        except Exception as error:
-            outcomes[name] = repr(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=("keeper", keeper)),
-               threading.Thread(target=run, args=("organizer", organizing))]
+    threads = [threading.Thread(target=lambda name=name, write=write: outcomes.update(
+        {name: outcome_of(write)})) for name, write in (("keeper", keeper),
+                                                         ("organizer", organizing))]
     for thread in threads:
         thread.start()
     for thread in threads:
