@@ -294,12 +294,7 @@ def _validate_politaine_hand(hand: Hand) -> list[Violation]:
         return _validate_four_sevens(hand)
     if hand.four_sevens_team is not None:
         return [
-            Violation(
-                "four_sevens_with_points",
-                _("Four sevens ends the match at once: no card points or politaines go with "
-                  "it."),
-                "four_sevens",
-            )
+            _four_sevens_with_points()
         ]
 
     problems: list[Violation] = []
@@ -476,15 +471,18 @@ def _validate_politaines(hand: Hand, points: Pair | None) -> list[Violation]:
     return problems
 
 
+def _four_sevens_with_points() -> Violation:
+    return Violation(
+        "four_sevens_with_points",
+        _("Four sevens ends the match at once: no card points or politaines go with it."),
+        "four_sevens",
+    )
+
+
 def _validate_four_sevens(hand: Hand) -> list[Violation]:
     if hand.points is not None or hand.count is not None or any(hand.politaines):
         return [
-            Violation(
-                "four_sevens_with_points",
-                _("Four sevens ends the match at once: no card points or politaines go with "
-                  "it."),
-                "four_sevens",
-            )
+            _four_sevens_with_points()
         ]
     if hand.four_sevens_team not in (Team.A, Team.B):
         return [
