@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve load test test-long messages translations migrate lint bench screenshots clean
+.PHONY: run serve load test test-pg test-long messages translations migrate lint bench screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,12 @@ TEST_WORKERS ?= auto
 test: $(VENV)/.installed-dev messages lint
 	DJANGO_SETTINGS_MODULE=config.settings.test $(PY) manage.py makemigrations --check --dry-run
 	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+
+# `make test` on a PostgreSQL of its own (what CI runs): a throwaway cluster on a free port
+# with no fsync, made for the run and deleted after it, whatever happens
+# (scripts/throwaway_postgres.py; PostgreSQL's programs needed, not its server).
+test-pg: $(VENV)/.installed-dev
+	$(PY) scripts/throwaway_postgres.py $(MAKE) test
 
 # The same with ten times the generated cases (property tests, simulated evenings, the API's
 # fuzzing) and the accessibility sweep at both sizes in both languages: before a release.

@@ -25,6 +25,19 @@ settings.register_profile("long", deadline=None, max_examples=1000)  # ten times
 settings.load_profile("long" if LONG else "ci")
 
 
+# The longest tests first (pytest-xdist hands out tests in collection order): the accessibility
+# sweep, then the other browser tests, then the rest, so that no long test runs alone at the
+# end while the other workers wait.
+FIRST = ("tests/e2e/test_every_page.py", "tests/e2e/")
+
+
+def pytest_collection_modifyitems(config, items):
+    def rank(item):
+        return next((i for i, start in enumerate(FIRST) if item.nodeid.startswith(start)),
+                    len(FIRST))
+    items.sort(key=rank)  # stable: the order within each rank stays
+
+
 def url(match, name="table", **kwargs):
     """A page of a match as its owner reaches it."""
     return reverse(f"owned:{name}", kwargs={"pk": match.pk, **kwargs})
