@@ -15,6 +15,7 @@ own PostgreSQL is not touched.
 As root (CI), the cluster runs as the user postgres, as PostgreSQL requires.
 """
 
+import contextlib
 import glob
 import os
 import pwd
@@ -81,10 +82,9 @@ def stop_left_over_clusters() -> None:
         except (OSError, ValueError):
             run = None
         if run is None or not alive(run):
-            try:  # the command it ran, and everything that command started
+            # The command it ran, and everything that command started.
+            with contextlib.suppress(OSError, ValueError):
                 os.killpg(int((directory / "command.pgid").read_text()), signal.SIGKILL)
-            except (OSError, ValueError):
-                pass
             stop_cluster(directory)
 
 

@@ -33,3 +33,23 @@ def axe_violations(page: Page) -> list[str]:
             + "; ".join(node["target"][0] if isinstance(node["target"][0], str)
                         else str(node["target"]) for node in v["nodes"][:3])
             for v in violations]
+
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 768}
+
+
+def too_wide(page: Page, *sizes: dict) -> list[str]:
+    """The page laid out at each of `sizes` (its own viewport's unless given), where it is
+    wider than the screen: checked in the same visit, the viewport set back after."""
+    own = page.viewport_size
+    problems = []
+    for size in sizes or (own,):
+        if size != page.viewport_size:
+            page.set_viewport_size(size)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > size["width"]:
+            problems.append(f"scrolls sideways at {size['width']} px: {width} px wide")
+    if page.viewport_size != own:
+        page.set_viewport_size(own)
+    return problems

@@ -14,6 +14,7 @@ from clubs.services.seasons import save_season
 from scoring import rules
 from scoring import services as scoring
 from tests.clubs.helpers import club_match, win
+from tests.e2e.accessibility import LAPTOP, PHONE, too_wide
 from tests.e2e.conftest import PASSWORD
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds
 from tournaments import services as tournaments
@@ -21,8 +22,6 @@ from tournaments.overview import overview
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
 SCREENS = [{"width": 1920, "height": 1080}, LAPTOP]
 SHOTS = os.environ.get("SHOTS_DIR")
 
@@ -103,22 +102,21 @@ def test_a_keeper_by_the_link_taps_who_made_the_politaine(live_server, new_conte
         shoot(page, f"link-attributions-phone-{locale}")
 
 
-@pytest.mark.parametrize("screen", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_the_ladder_is_never_negative_rounded_and_marks_the_provisional(
-        live_server, new_context, screen, django_user_model):
+        live_server, new_context, django_user_model):
     organizer = django_user_model.objects.create_user("orga", password=PASSWORD)
     club = services.create_club(owner=organizer, name="Club de la Baie")
     for _ in range(2):
         club_match(club, organizer, ("Ginette", "Gilles"), ("Réal", "Luc"), [win("b")])
     for locale, word in (("en-CA", "provisional"), ("fr-CA", "provisoire")):
-        page = new_context(viewport=screen, locale=locale).new_page()
+        page = new_context(viewport=PHONE, locale=locale).new_page()
         page.goto(f"{live_server.url}/clubs/{club.pk}/")
         ratings = page.locator("#ladder ~ table tbody td.strong").all_inner_texts()
         assert len(ratings) == 4
         assert not any(text.lstrip().startswith(("-", "−")) for text in ratings), ratings
         expect(page.locator("#ladder ~ table tbody").first).to_contain_text(word)
-        assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
-        shoot(page, f"club-ladder-{screen['width']}-{locale}")
+        assert too_wide(page, PHONE, LAPTOP) == []
+        shoot(page, f"club-ladder-{PHONE['width']}-{locale}")
 
 
 def test_a_table_whose_phone_died_gets_its_result_from_paper(live_server, new_context,

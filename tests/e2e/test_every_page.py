@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import LONG
-from tests.e2e.accessibility import axe_violations, load_axe_in_every_page
+from tests.e2e.accessibility import LAPTOP, PHONE, axe_violations, load_axe_in_every_page, too_wide
 from tests.e2e.catalogue import build
 from tests.e2e.helpers import settled
 
 pytestmark = pytest.mark.e2e
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
+VIEWPORTS = {"phone": PHONE, "desktop": LAPTOP}
 LOCALES = {"en": "en-CA", "fr": "fr-CA"}
 SCREENSHOTS = os.environ.get("SCREENSHOTS")
 SWEEPS = [(screen, language) for screen in VIEWPORTS for language in LOCALES] \
@@ -54,18 +54,8 @@ def test_every_page_has_no_axe_violation(live_server, new_context, log_in_by_for
             page.screenshot(path=folder / f"{language}-{screen}-{shot.name}.png",
                             full_page=True)
         problems = axe_violations(page)
-        problems += too_wide(page, viewport)
-        if ALSO_WIDE:
-            page.set_viewport_size(VIEWPORTS["desktop"])
-            problems += too_wide(page, VIEWPORTS["desktop"])
-            page.set_viewport_size(viewport)
+        problems += too_wide(page, viewport, *([LAPTOP] if ALSO_WIDE else []))
         if problems:
             found[shot.name] = problems
     assert found == {}
 
-
-def too_wide(page, viewport) -> list[str]:
-    """The page, as laid out at `viewport`, when it is wider than the screen."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    return [f"scrolls sideways at {viewport['width']} px: {width} px wide"] \
-        if width > viewport["width"] else []

@@ -1,4 +1,4 @@
-"""What a keeper sees at the table, hand after hand, on a phone and a laptop (issue 31)."""
+"""What a keeper sees at the table, hand after hand, on a phone (issue 31)."""
 
 
 import pytest
@@ -9,7 +9,6 @@ from tests.e2e.helpers import choose, save, save_points, shot, start_match, type
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
 
 
 def in_view(page, selector) -> bool:
@@ -18,10 +17,9 @@ def in_view(page, selector) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_the_keeper_sees_who_deals_and_when_a_hand_ends_the_match(
-        live_server, new_context, log_in, viewport):
-    page = new_context(viewport=viewport).new_page()
+        live_server, new_context, log_in):
+    page = new_context(viewport=PHONE).new_page()
     log_in(page)
     start_match(page, live_server.url, variant="politaine", first_dealer="N")
     dealer = page.locator("#entry-dealer")
@@ -41,7 +39,7 @@ def test_the_keeper_sees_who_deals_and_when_a_hand_ends_the_match(
     # Read just above the button that saves it.
     page.locator("#entry button.primary").scroll_into_view_if_needed()
     assert in_view(page, "#entry-feedback .ends")
-    shot(page, f"item6-ends-{'phone' if viewport == PHONE else 'laptop'}-en", full_page=True)
+    shot(page, "item6-ends-phone-en", full_page=True)
     save(page)
     expect(page.locator("#entry-title")).to_have_text("End of the match")
 
@@ -129,14 +127,13 @@ def test_radio_groups_draw_their_circles_beside_their_labels(live_server, new_co
     assert box["height"] >= 44 and box["width"] >= 44
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_two_phone_conflict_is_brought_into_view_and_save_waits(
-        live_server, new_context, log_in, viewport):
+        live_server, new_context, log_in):
     """Issue 31, item 10: the keeper, scrolled to the form, sees the conflict there."""
-    page = new_context(viewport=viewport).new_page()
+    page = new_context(viewport=PHONE).new_page()
     log_in(page)
     start_match(page, live_server.url, variant="politaine", first_dealer="N")
-    other = new_context(viewport=viewport).new_page()
+    other = new_context(viewport=PHONE).new_page()
     other.goto(page.locator("#scorekeeper-link").input_value())
     save_points(page, 7, 4)
     expect(other.locator("#entry-title")).to_have_text("Hand 2")
@@ -148,7 +145,7 @@ def test_a_two_phone_conflict_is_brought_into_view_and_save_waits(
     expect(alert).to_contain_text("The hands changed on another phone while you were on hand 2.")
     expect(other.locator("#save-hand")).to_be_disabled()
     expect(other.locator("#entry-conflict")).to_be_in_viewport(ratio=1)  # scrolled to
-    shot(other, f"item10-conflict-{'phone' if viewport == PHONE else 'laptop'}-en", full_page=True)
+    shot(other, "item10-conflict-phone-en", full_page=True)
     other.locator("#entry-conflict a").click()
     expect(other.locator("#entry-title")).to_have_text("Hand 3")
     expect(other.locator("#entry-conflict [role=alert]")).to_have_count(0)
