@@ -21,8 +21,6 @@ from tests.e2e.helpers import (
     type_points,
     wait_until,
 )
-from tests.tournaments.helpers import make_tournament, play_round
-from tournaments import services as tournaments
 
 pytestmark = pytest.mark.e2e
 
@@ -197,20 +195,6 @@ def test_the_first_dealer_chosen_on_hand_1_is_kept(live_server, new_context, log
     expect(page.locator("#scoreboard .deal")).to_contain_text("South (Marc)")  # E, then S
 
 
-def test_the_first_dealer_is_saved_with_hand_1_without_javascript(live_server, new_context,
-                                                                  log_in):
-    page = new_context(java_script_enabled=False).new_page()
-    user = log_in(page)
-    match = own_match(user, first_dealer="N")
-    page.goto(live_server.url + f"/matches/{match.pk}/")
-    choose(page, "first_dealer", "W", scope="#entry")
-    field(page, "points_a").fill("7")
-    page.locator("#entry button.primary").click()
-    expect(page.locator("#flash")).to_contain_text("Hand 1 saved.")
-    match.refresh_from_db()
-    assert (match.first_dealer, match.hand_count) == ("W", 1)
-
-
 def test_a_correction_works_like_the_entry_form(live_server, page, log_in):
     open_match_with_hand_1(live_server, page, log_in)
     page.locator("#correct-hand-1").click()
@@ -279,26 +263,6 @@ def test_a_keyboard_user_stays_where_they_were(live_server, page, log_in):
     services.record_hand(match=match, number=2, hand=rules.Hand.played(5, 6))
     expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
     expect(page.locator("#correct-hand-1")).to_be_focused()
-
-
-def test_a_closed_rounds_link_shows_the_match_read_only(live_server, page, django_user_model):
-    organizer = django_user_model.objects.create_user("orga", password="x")
-    tournament = make_tournament(organizer, teams=4, format="swiss", swiss_rounds=2)
-    first = tournaments.draw_next_round(tournament=tournament)
-    play_round(first)
-    tournaments.draw_next_round(tournament=tournament)
-    match = first.tables.order_by("number").first().match
-    page.goto(live_server.url + f"/k/{match.scorekeeper_token}/")
-    expect(page.locator("#entry .notice")).to_contain_text(
-        "Round 1 is over and the next round is drawn: only the organizers can change its "
-        "matches now.")
-    main = page.locator("main")
-    expect(main.locator("form.hand-form")).to_have_count(0)
-    expect(main.get_by_role("button", name="Undo hand")).to_have_count(0)
-    expect(main.locator("a[id^=correct-hand]")).to_have_count(0)
-    # The page offers nothing it would refuse, nor a link that would not score.
-    expect(main.get_by_role("button")).to_have_count(0)
-    expect(page.locator("#share")).to_have_count(0)
 
 
 def test_a_politaine_below_its_floor_is_refused_on_the_page(live_server, page, log_in):

@@ -151,33 +151,6 @@ def test_a_two_phone_conflict_is_brought_into_view_and_save_waits(
     expect(other.locator("#entry-conflict [role=alert]")).to_have_count(0)
 
 
-@pytest.mark.parametrize("locale", ["en-CA", "fr-CA"])
-def test_a_paper_results_page_speaks_of_a_paper_result(live_server, new_context, log_in, locale):
-    """Issue 31, item 12, at 390 px."""
-    from scoring import paper
-    from tests.tournaments.helpers import round_two_drawn
-
-    page = new_context(viewport=PHONE, locale=locale).new_page()
-    organizer = log_in(page)
-    tournament = round_two_drawn(organizer)
-    match = tournament.rounds.get(number=2).tables.get(number=1).match
-    paper.enter_paper_result(match=match, by=organizer, score_a=11, score_b=0,
-                             finish_reason="target")
-    page.goto(live_server.url + f"/matches/{match.pk}/")
-    main = page.locator("main")
-    if locale == "en-CA":
-        expect(main).to_contain_text("The result was entered from the paper score sheet")
-        expect(main).to_contain_text("No hand was kept on a phone")
-        for wrong in ("0 hands played", "can still be corrected", "No hand yet",
-                      "Score on another phone"):
-            expect(main).not_to_contain_text(wrong)
-    else:
-        expect(main).to_contain_text("feuille de pointage papier")
-        expect(main).not_to_contain_text("0 tour joué")
-    expect(page.locator("#share")).to_have_count(0)
-    shot(page, f"item12-paper-phone-{locale}", full_page=True)
-
-
 def test_words_the_same_on_the_rules_and_the_scoring_screens(live_server, new_context, log_in):
     """Issue 31, item 20, at 390 px in French: one word for the deal (brasse), a finished
     match on the home page with both teams and its score, every game in the headline."""

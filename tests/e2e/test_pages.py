@@ -186,38 +186,3 @@ def test_the_projector_turns_its_pages_by_itself(live_server, page, django_user_
     expect(status).to_have_text("page 1 of 3")
     page.clock.run_for(10_000)  # a page every 10 s
     expect(status).to_have_text("page 2 of 3")
-
-
-def test_results_read_naturally_with_the_winners_score_first(live_server, new_context,
-                                                             django_user_model):
-    organizer = django_user_model.objects.create_user("orga", password=PASSWORD)
-    tournament = tournaments.create_tournament(
-        owner=organizer, settings=tournaments.Settings(
-            name="Soirée", variant="politaine", format="round_robin", target=33),
-        teams=[NewTeam("Nous"), NewTeam("Les Rouges")])
-    first = tournaments.draw_next_round(tournament=tournament)
-    table = first.tables.get()
-    winner = "b" if table.entry_b.team.name == "Les Rouges" else "a"
-    finish(table.match, winner=winner, margin=0)
-    table.match.refresh_from_db()
-    won, lost = sorted((table.match.score_a, table.match.score_b), reverse=True)
-    for locale, text in (("en-CA", f"Winners: Les Rouges, {won}–{lost} (target reached)."),
-                         ("fr-CA", f"Vainqueurs : Les Rouges, {won} à {lost} (cible atteinte).")):
-        page = new_context(locale=locale).new_page()
-        page.goto(live_server.url + f"/t/{tournament.pk}/results/")
-        expect(page.locator(".table-card .state")).to_contain_text(text)
-        expect(page.locator(".table-card .side").first).to_contain_text(f"Les Rouges {won}")
-        page.goto(live_server.url + f"/t/{tournament.pk}/projector/")
-        expect(page.locator("table.big-standings tbody tr").first).to_contain_text("Les Rouges")
-
-
-def test_french_organizer_words(live_server, new_context, log_in):
-    page = new_context(locale="fr-CA").new_page()
-    user = log_in(page)
-    tournament = make_tournament(user, teams=4, round_minutes=30)
-    tournaments.draw_next_round(tournament=tournament)
-    page.goto(live_server.url + "/tournaments/new/")
-    expect(page.locator("main")).to_contain_text("Tournoi à la ronde")
-    page.goto(live_server.url + f"/tournaments/{tournament.pk}/")
-    expect(page.get_by_role("link", name="Fin du temps")).to_be_visible()
-    expect(page.locator("main")).not_to_contain_text("Sonner")
