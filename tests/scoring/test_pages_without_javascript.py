@@ -9,6 +9,7 @@ import pytest
 
 from scoring.models import Hand, Match
 from tests.forms import form_posting_to
+from tests.pages import text_of as page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def sent(client, page_html: str, action_end: str, button: str | None = None, *, 
 
 
 def text_of(response) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+    return page_text(response.content.decode())
 
 
 def test_a_politaine_match_without_javascript(keeper):

@@ -11,6 +11,7 @@ from django.test import Client
 from scoring import paper
 from scoring.services import NewTeam
 from tests.forms import forms_of
+from tests.pages import main_of, text_of
 from tests.tournaments.helpers import finish, make_tournament, play_round, round_two_drawn
 from tournaments import services as tournaments
 
@@ -20,10 +21,8 @@ FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-CA"}
 
 
 def main_text(response) -> str:
-    """The page's main part, as its reader reads it (markup and extra spaces gone)."""
-    html = response.content.decode()
-    main = html[html.index("<main"):html.index("</main>")]
-    return " ".join(re.sub(r"<[^>]+>", " ", main).split())
+    """The page's main part, as its reader reads it."""
+    return text_of(main_of(response.content.decode()))
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -83,7 +82,7 @@ def test_a_closed_rounds_link_shows_the_match_read_only(organizer):
     html = page.content.decode()
     assert ("Round 1 is over and the next round is drawn: only the organizers can change its "
             "matches now.") in main_text(page)
-    main = html[html.index("<main"):html.index("</main>")]
+    main = main_of(html)
     # The page offers nothing it would refuse, nor a link that would not score: no form, no
     # button, no correction, no share box.
     assert forms_of(main) == [] and "<button" not in main
