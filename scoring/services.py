@@ -63,6 +63,20 @@ def _validate_new_team(field: str, team: NewTeam) -> list[rules.Violation]:
     )
 
 
+def _one_seat_each(team_a: NewTeam | Team, team_b: NewTeam | Team) -> list[rules.Violation]:
+    """A person sits in one seat of a match: four players named are four people, compared
+    as names are (names.key). A tournament's teams were checked when they entered."""
+    seen = set()
+    for field, team in (("team_a", team_a), ("team_b", team_b)):
+        for player in team.players if isinstance(team, NewTeam) else ():
+            if (found := names.key(player)) in seen:
+                return [rules.Violation("player_in_two_seats", gettext_noop(
+                    "%(player)s is named in two seats: a person sits in one seat of a "
+                    "match."), f"{field}_players", {"player": names.normalise(player)})]
+            seen.add(found)
+    return []
+
+
 def make_team(team: NewTeam) -> Team:
     """Create a valid new team and its players, names normalised (in the caller's
     transaction)."""
@@ -102,6 +116,8 @@ def create_match(
     for field, team in (("team_a", team_a), ("team_b", team_b)):
         if isinstance(team, NewTeam):
             problems += _validate_new_team(field, team)
+    if not problems:
+        problems += _one_seat_each(team_a, team_b)
     if problems:
         raise InvalidInput(problems)
     team_a = team_a if isinstance(team_a, Team) else make_team(team_a)

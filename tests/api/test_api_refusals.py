@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 
 from accounts.services import issue_token
+from scoring.models import Match
 from tests.api.conftest import ApiClient
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_tournament
@@ -50,3 +51,14 @@ def test_a_tournament_that_is_not_there_says_so(client, api):
     detail = refusal(french.get(f"/tournaments/{private.pk}"), 404, "not_found")["detail"]
     assert "tournoi" in detail and "partie" not in detail
     assert "match" in refusal(api.get("/matches/999999"), 404, "not_found")["detail"]
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_one_player_on_two_seats_naming_them(api):
+    answer = api.post("/matches", {
+        "variant": "politaine", "team_a": {"name": "A", "players": ["Anne", "Marc"]},
+        "team_b": {"name": "B", "players": ["Luc", "anne"]}})
+    assert answer.status_code == 422
+    body = json.dumps(answer.json())
+    assert "player_in_two_seats" in body and "anne is named in two seats" in body
+    assert not Match.objects.exists()
