@@ -9,6 +9,7 @@ from django.utils.translation import gettext_noop
 from clubs.models import Attribution, Member
 from clubs.selectors import club_of_match, match_seats
 from clubs.services._common import lock, refuse
+from scoring import writing
 from scoring.models import Hand, Match
 
 
@@ -20,14 +21,17 @@ def _refuse():
 
 @transaction.atomic
 def attribute(*, match: Match, kind: str, hand_number: int, slot: int, team: str,
-              member: Member | None) -> Attribution | None:
+              member: Member | None, by=None) -> Attribution | None:
     """Give the `slot`-th politaine of `team` in hand `hand_number` (or its four sevens, or
-    the match's `slot`-th redeal, hand 0) to `member`; None takes it back."""
+    the match's `slot`-th redeal, hand 0) to `member`; None takes it back. `by`: the user
+    making the change, None for the score keeper's link. Who made a hand is part of its
+    result: refused where a change to the hands would be (a closed round or night)."""
     club_id = club_of_match(match)
     if club_id is None:
         _refuse()
     lock(club_id)
     match = Match.objects.get(pk=match.pk)
+    writing.refuse_if_closed(match, by)
     seats = match_seats(match)  # member id -> team
     if kind == Attribution.Kind.REDEAL and member is not None:
         team = seats.get(member.pk, team)  # asked by one of the four, of either team

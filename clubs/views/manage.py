@@ -30,7 +30,7 @@ from clubs.models import ClubNight, Member, Season
 from clubs.public_names import PublicNames
 from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, member_of, organizer_view
-from scoring.errors import ScoringError
+from scoring.errors import Conflict, ScoringError
 from scoring.selectors import match_for_table
 from tournaments.forms import OrganizerForm
 from tournaments.selectors import organized_by
@@ -301,14 +301,24 @@ def _attributions(request, club, match, *, here, table):
             try:
                 services.attribute(match=match, kind=data["kind"],
                                    hand_number=data["hand_number"], slot=data["slot"],
-                                   team=data["team"], member=member)
+                                   team=data["team"], member=member,
+                                   by=request.user if request.user.is_authenticated else None)
+            except Conflict as error:
+                # A closed round or night: refused as its hands are, with the page as it is.
+                for message in error.messages():
+                    messages.error(request, message)
+                return _attributions_page(request, club, match, table, status=409)
             except ScoringError as error:
                 for message in error.messages():
                     messages.error(request, message)
         else:
             messages.error(request, _("That choice is not one of this page's."))
         return redirect(here)
+    return _attributions_page(request, club, match, table)
+
+
+def _attributions_page(request, club, match, table, status=200):
     return TemplateResponse(request, "clubs/attributions.html", {
         "club": club, "match": match, "taps": selectors.attribution_page(match),
         "table_url": table,
-    })
+    }, status=status)
