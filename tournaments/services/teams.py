@@ -271,12 +271,33 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
         for table in tables.exclude(match__status=rules.Status.FINISHED):
             scoring.forfeit(match=table.match_id, team=_side(table, entry))
     elif withdrawn is False:
-        # Back after all (a click by mistake): its forfeits of this round are taken back.
+        # Back after all (a click by mistake): its forfeits of this round are taken back,
+        # unless another player of the table has left since.
         for table in tables.filter(match__finish_reason=rules.FinishReason.FORFEIT):
-            if table.match.forfeited_by == _side(table, entry):
-                scoring.take_back_forfeit(match=table.match_id)
+            side = _side(table, entry)
+            if table.match.forfeited_by == side:
+                _forfeit_after_return(table, side)
     bump(locked)
     return entry
+
+
+def _forfeit_after_return(table: Table, side: rules.Team) -> None:
+    """`side`'s forfeit, its withdrawn player back: a table with a partner still withdrawn
+    stays forfeited by `side`; with an opponent withdrawn, the other side forfeits it (a
+    match with an empty seat cannot go on); else it goes on from its hands."""
+    still_out = {_side(table, other) for other in _table_entries(table) if other.withdrawn}
+    if side in still_out:
+        return
+    scoring.take_back_forfeit(match=table.match_id)
+    if still_out:
+        scoring.forfeit(match=table.match_id, team=side.other)
+
+
+def _table_entries(table: Table) -> list[Entry]:
+    """The entries playing at the table: its two teams, or its four players."""
+    if table.entry_a_id is not None:
+        return list(Entry.objects.filter(pk__in=(table.entry_a_id, table.entry_b_id)))
+    return [seat.entry for seat in table.seats.select_related("entry")]
 
 
 def _side(table: Table, entry: Entry) -> rules.Team:
