@@ -4,6 +4,7 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -68,6 +69,19 @@ def tournament_refusal(tournament: Tournament) -> rules.Violation:
         "over."), tournament=tournament.name)
 
 
+def _sharing_with(user) -> set[int]:
+    """The user and the owners and organizers of the clubs and tournaments it owns or
+    organizes: who a deletion may hand something to, or take something from."""
+    clubs_ = Club.objects.filter(Q(owner=user) | Q(organizers=user))
+    tournaments_ = Tournament.objects.filter(Q(owner=user) | Q(organizers=user))
+    return {user.pk,
+            *clubs_.values_list("owner", flat=True),
+            *clubs_.filter(organizers__isnull=False).values_list("organizers", flat=True),
+            *tournaments_.values_list("owner", flat=True),
+            *tournaments_.filter(organizers__isnull=False).values_list("organizers",
+                                                                       flat=True)}
+
+
 @transaction.atomic
 def delete_account(*, user, password: str) -> DeletionPlan:
     """Delete `user`'s account, what it organized handed over as accounts.selectors says:
@@ -77,7 +91,13 @@ def delete_account(*, user, password: str) -> DeletionPlan:
     stay, without its name (their `by` becomes empty). Refused whole, with every reason at
     once, when something has nobody to go to (Conflict) or the password is wrong
     (InvalidInput, beside the field): nothing changes then. Returns what was done."""
-    locked = get_user_model().objects.select_for_update().get(pk=user.pk)
+    # The account and every account it shares a club or a tournament with, in the order of
+    # their ids: two deletions that would hand things to each other are served one after
+    # the other, never each waiting for the other's row (a deadlock).
+    User = get_user_model()
+    list(User.objects.select_for_update().filter(pk__in=_sharing_with(user)).order_by("pk")
+         .values_list("pk"))
+    locked = User.objects.select_for_update().get(pk=user.pk)
     # Its clubs' and tournaments' rows too: no co-organizer leaves or joins meanwhile.
     list(Club.objects.select_for_update().filter(owner=locked).values_list("pk"))
     list(Tournament.objects.select_for_update().filter(owner=locked).values_list("pk"))
