@@ -486,3 +486,18 @@ def test_an_organizer_answering_on_the_opponents_page_is_named_as_an_organizer(c
     assert (step.action, step.via, step.by) == ("confirmed_for_team", "organizer", organizer)
     body = client.get(opponents_url(match)).content.decode()
     assert "for the team by an organizer, through an organizer's account" in html.unescape(body)
+
+
+def test_a_finished_round_with_a_disputed_result_does_not_say_to_draw_the_next_round(
+        client, organizer):
+    tournament, round_1 = first_round(organizer)
+    first, second = tables(round_1)
+    finish(first.match, winner="a")
+    finish(second.match, winner="b")
+    confirmations.dispute(match=first.match.pk, seen_version=seen_version(first.match.pk),
+                          via=confirmations.Via.OPPONENTS_LINK, reason="7 à 4")
+    text = html.unescape(client.get(reverse("tournament_dashboard", args=[tournament.pk]))
+                         .content.decode())
+    assert "Every table has finished." in text
+    assert "draw the next round" not in text
+    assert "1 result is disputed: the next round cannot be drawn" in text
