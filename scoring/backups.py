@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -14,6 +15,55 @@ from scoring.errors import InvalidInput
 from scoring.models import Hand, HandRevision, Match, Team, is_scorekeeper_token_shaped
 from scoring.permissions import acting_user
 from scoring.services import create_match, forfeit, record_hand
+
+# Deeper than any backup nests (a club's: $.nights[0].tournament.rounds[0].tables[0]
+# .revisions[0].before.count.a is 12 levels), far below Python's recursion limit.
+MAX_DEPTH = 32
+
+
+def too_deep(data, most: int = MAX_DEPTH) -> str | None:
+    """Where `data` nests deeper than `most` lists and objects (a JSON path), else None: read
+    without recursion, so that a file of 200,000 brackets is refused, not a RecursionError
+    in whatever reads it next (the schema's validator, a JSONField, a deep copy)."""
+    stack = [(data, "$", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > most:
+            return where
+        if isinstance(value, dict):
+            stack.extend((item, f"{where}.{key}"[:200], depth + 1)
+                         for key, item in value.items() if isinstance(item, dict | list))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]"[:200], depth + 1)
+                         for index, item in enumerate(value) if isinstance(item, dict | list))
+    return None
+
+
+def accounts(*, owner, file_owner: str | None, users: dict | None = None):
+    """Who each user name of a backup stands for here: the accounts the import was told
+    (`users`: file name -> account), and the file's owner for `owner` unless told otherwise;
+    any other name for nobody, whoever has it on this server: a file's names give no right
+    by themselves (co-organizers, a match's owner, a hand's or a correction's author)."""
+    found = {file_owner: owner} if file_owner else {}
+    found.update(users or {})
+    return lambda name: found.get(name) if name else None
+
+
+def check_fits(model, **values) -> None:
+    """Each value fits its model field's column (a PositiveSmallIntegerField: 0 to 32767, as
+    PostgreSQL's smallint holds it; SQLite would keep more, the same file is refused on
+    both): a backup's number is refused with what it is, never handed to the database to
+    wrap or refuse (scoring/db_integers.py)."""
+    for name, value in values.items():
+        if value is None:
+            continue
+        field = model._meta.get_field(name)
+        low, high = BaseDatabaseOperations.integer_field_ranges[field.get_internal_type()]
+        if not (isinstance(value, int) and not isinstance(value, bool) and low <= value <= high):
+            raise InvalidInput([rules.Violation("backup_number_range", gettext_noop(
+                "This backup's %(field)s of %(value)s cannot be kept: it is a whole number "
+                "from %(low)s to %(high)s."), name, {
+                    "field": name, "value": str(value)[:30], "low": low, "high": high})])
 
 
 @dataclass(frozen=True)
@@ -82,6 +132,17 @@ def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a
     ones when those are taken) and its times as they were (when its last hand was written:
     restore_last_hand_at, once any result from paper is in). Refused whole when any of it
     breaks a rule."""
+    check_fits(Match, target=target, time_called_after=time_called_after, redeals=redeals)
+    for revision in revisions:
+        check_fits(HandRevision, number=revision.number)
+        for side in (revision.before, revision.after):
+            if side is not None and rules.validate_hand(variant, rules.Hand.from_dict(side)):
+                raise InvalidInput([rules.Violation(
+                    "revision_not_a_hand", gettext_noop(
+                        "The history of hand %(number)s holds a hand no match can have."),
+                    "number", {"number": revision.number})])
+    if problem := history_problem(hands, revisions):
+        raise InvalidInput([problem])
     match = create_match(owner=owner, variant=variant, target=target,
                          first_dealer=first_dealer, team_a=team_a, team_b=team_b)
     for field, token in (("scorekeeper_token", scorekeeper_token),
@@ -101,12 +162,6 @@ def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a
             Hand.objects.filter(match=match, number=restored.number).update(
                 entered_at=restored.entered_at)
     for revision in revisions:
-        for side in (revision.before, revision.after):
-            if side is not None and rules.validate_hand(variant, rules.Hand.from_dict(side)):
-                raise InvalidInput([rules.Violation(
-                    "revision_not_a_hand", gettext_noop(
-                        "The history of hand %(number)s holds a hand no match can have."),
-                    "number", {"number": revision.number})])
         HandRevision.objects.create(
             match=match, number=revision.number, action=revision.action,
             before=revision.before, after=revision.after, by=acting_user(revision.by),
@@ -115,6 +170,40 @@ def restore_match(*, owner, variant: str, target: int, first_dealer: str, team_a
         forfeit(match=match.pk, team=forfeited_by)
     match.refresh_from_db()
     return match
+
+
+def _values(side: dict) -> dict:
+    return rules.Hand.from_dict(side).as_dict()
+
+
+def history_problem(hands, revisions) -> rules.Violation | None:
+    """What a match's corrections and undos (in the order they were made) say that its hands
+    contradict: each change of a hand starts from the values the change before it left, a
+    correction leaves a hand and an undo none, and a hand last corrected is still there, with
+    the values it was corrected to (an undone hand may have been entered again since)."""
+    now = {restored.number: restored.hand.as_dict() for restored in hands}
+    left = {}  # hand number -> the values its last change left, None when undone
+    for revision in revisions:
+        number, before = revision.number, _values(revision.before)
+        if (revision.action == "corrected") != (revision.after is not None):
+            return rules.Violation("revision_shape", gettext_noop(
+                "The history of hand %(number)s does not hold together: a correction says "
+                "what the hand became, an undo leaves none."), "number", {"number": number})
+        if left.get(number) is not None and left[number] != before:
+            return rules.Violation("revision_before", gettext_noop(
+                "The history changes hand %(number)s from values it did not have then."),
+                "number", {"number": number})
+        left[number] = None if revision.after is None else _values(revision.after)
+    for number, values in left.items():
+        if values is not None and number not in now:
+            return rules.Violation("revision_without_hand", gettext_noop(
+                "The history says hand %(number)s was corrected, but the match has no hand "
+                "%(number)s."), "number", {"number": number})
+        if values is not None and now[number] != values:
+            return rules.Violation("revision_not_the_hand", gettext_noop(
+                "The history's last correction of hand %(number)s is not the hand as the "
+                "match has it."), "number", {"number": number})
+    return None
 
 
 @transaction.atomic

@@ -14,7 +14,6 @@ from datetime import datetime
 from functools import cache
 
 import jsonschema
-from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 from jsonschema.exceptions import best_match
@@ -41,13 +40,16 @@ from scoring.models import Match
 from scoring.services import NewTeam
 from tournaments.models import Entry, Table
 from tournaments.services import import_tournament
-from tournaments.services.backup import restore_confirmation
+from tournaments.services.backup import restore_confirmation, table_players
 
 
-def import_club(*, data, owner=None) -> Club:
-    """A new club from `data` (what club_data wrote, read from JSON). Users are matched by
-    user name: the owner is `owner`, else the exported one; a night's tournament keeps its
-    exported owner when that user is here, else it is the club's owner's."""
+def import_club(*, data, owner, users: dict | None = None) -> Club:
+    """A new club from `data` (what club_data wrote, read from JSON), owned by `owner`, who
+    stands for the file's owner too. The file's other user names stand for the accounts
+    `users` maps them to (file name -> account), else for nobody, whoever has that name here
+    (scoring.backups.accounts): only those are co-organizers, a match's owner, a hand's or a
+    correction's author. A night's tournament belongs to the account its exported owner
+    stands for, else to the club's owner."""
     if not isinstance(data, dict) or data.get("format") != exports.CLUB_FORMAT:
         refuse("club_export_format", gettext_noop(
             "This file is not a club export: its “format” is not “politaine-club”."))
@@ -56,13 +58,23 @@ def import_club(*, data, owner=None) -> Club:
             "This club export is of version %(version)s, which this version of the app "
             "cannot read (it reads version %(known)s)."),
             version=json.dumps(data.get("version"))[:20], known=exports.CLUB_FORMAT_VERSION)
+    # Before the schema's validator, which recurses as deep as the file goes.
+    if where := backups.too_deep(data):
+        refuse("club_export_depth", gettext_noop(
+            "This club export nests lists and objects more than %(most)s deep (at "
+            "%(where)s): no club export does, and it was not imported."),
+            most=backups.MAX_DEPTH, where=where)
     if problem := best_match(_validator().iter_errors(data)):
         refuse("club_export_schema", gettext_noop(
             "This club export does not follow its schema, at %(where)s: %(problem)s"),
             where=problem.json_path, problem=problem.message[:200])
     _check_references(data)
+    if owner is None:
+        refuse("club_export_owner", gettext_noop(
+            "Say who owns the club here: a club export's user names give no account any "
+            "right by themselves."))
     try:
-        return _import_club(data, owner)
+        return _import_club(data, owner, {data["club"]["owner"]: owner, **(users or {})})
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError,
             DatabaseError) as error:
         refuse("club_export_broken", gettext_noop(
@@ -162,23 +174,95 @@ def _check_references(data: dict) -> None:
                 "This club export does not hold together: %(where)s is no choice of a "
                 "name in public (full, initial or hidden)."),
                 where=f"$.history[{index}].params.choice")
+    for night in data["nights"]:
+        _check_one_member_one_player(night, data["members"])
+    _check_attributions(data)
+
+
+def _check_one_member_one_player(night: dict, roster: list[dict]) -> None:
+    """A roster player is one of a night's players, else the night's standings and their
+    season count one person twice (at two tables of a round, say)."""
+    backup = night["tournament"]
+    player = {}  # roster key -> (the night's team key, the player's name)
+    for seat in night["seats"]:
+        team = next(t for t in backup["teams"] if t["key"] == seat["team"])
+        names_ = team["players"] if len(seat["members"]) > 1 else [team["name"]]
+        for name, member in zip(names_, seat["members"], strict=False):
+            if member is None:
+                continue
+            if member not in player:
+                player[member] = (seat["team"], name)
+                continue
+            (first_team, first), second = player[member], name
+            where = {"night": str(backup["tournament"]["name"])[:100], "first": first[:60],
+                     "second": second[:60],
+                     "member": next(m["name"] for m in roster if m["key"] == member)}
+            for round_data in backup["rounds"]:
+                tables = {key: table["table"] for table in round_data["tables"]
+                          for key in table_players(table)}
+                if first_team in tables and seat["team"] in tables:
+                    refuse("club_export_member_twice", gettext_noop(
+                        "The club night %(night)s seats one roster player twice: %(first)s "
+                        "and %(second)s are both %(member)s, and play round %(round)s at "
+                        "tables %(table)s and %(other)s."), round=round_data["number"],
+                        table=tables[first_team], other=tables[seat["team"]], **where)
+            refuse("club_export_member_twice", gettext_noop(
+                "The club night %(night)s seats one roster player twice: %(first)s and "
+                "%(second)s are both %(member)s."), **where)
+
+
+def _history(match: dict) -> dict[int, list[dict]]:
+    """Each hand of a match (a club match or a night's table) as it stands and as its
+    corrections and undos say it was, by number."""
+    found = {}
+    for hand in match["hands"]:
+        found.setdefault(hand["number"], []).append(hand)
+    for revision in match.get("revisions", []):
+        found.setdefault(revision["number"], []).extend(
+            side for side in (revision["before"], revision["after"]) if side is not None)
+    return found
+
+
+def _check_attributions(data: dict) -> None:
+    """An attribution is of a politaine, four sevens or redeal that its match's hands had at
+    some point (one corrected away since stays, and no longer counts: clubs.selectors)."""
+    matches = {("club_match", m["key"]): m for m in data["matches"]}
+    matches.update((("night", night["key"], r["number"], t["table"]), t)
+                   for night in data["nights"] for r in night["tournament"]["rounds"]
+                   for t in r["tables"])
+    for index, attribution in enumerate(data["attributions"]):
+        where = attribution["match"]
+        match = matches[("club_match", where["club_match"]) if "club_match" in where else
+                        ("night", where["night"], where["round"], where["table"])]
+        number, team, slot = (attribution["hand_number"], attribution["team"],
+                              attribution["slot"])
+        hands = _history(match).get(number, [])
+        if attribution["kind"] == Attribution.Kind.POLITAINE:
+            held = any(slot < hand.get("politaines", {}).get(team, 0) for hand in hands
+                       if hand["kind"] == "played")
+        elif attribution["kind"] == Attribution.Kind.FOUR_SEVENS:
+            held = slot == 0 and any(hand["kind"] == "four_sevens" and hand.get("team") == team
+                                     for hand in hands)
+        else:
+            held = number == 0 and slot < match.get("redeals", 0)
+        if not held:
+            refuse("club_export_attribution", gettext_noop(
+                "This club export does not hold together: %(where)s gives a politaine, four "
+                "sevens or a redeal that its match never had (hand %(hand)s, team %(team)s, "
+                "number %(slot)s)."), where=f"$.attributions[{index}]", hand=number,
+                team=team.upper(), slot=slot + 1)
 
 
 # --- The import -----------------------------------------------------------------------------
 
 
 class _Reader:
-    """Users by user name (each read once), times in ISO 8601: as the export wrote them."""
+    """The accounts the file's user names stand for (backups.accounts), times in ISO 8601:
+    as the export wrote them."""
 
-    def __init__(self):
-        self.found = {}
-
-    def user(self, name):
-        if not name:
-            return None
-        if name not in self.found:
-            self.found[name] = get_user_model().objects.filter(username=name).first()
-        return self.found[name]
+    def __init__(self, owner, users: dict):
+        self.users = users
+        self.user = backups.accounts(owner=owner, file_owner=None, users=users)
 
     @staticmethod
     def when(text):
@@ -196,13 +280,9 @@ def _within(intro: str, **params):
 
 
 @transaction.atomic
-def _import_club(data: dict, owner) -> Club:
-    read = _Reader()
+def _import_club(data: dict, owner, users: dict) -> Club:
+    read = _Reader(owner, users)
     info = data["club"]
-    owner = owner or read.user(info["owner"])
-    if owner is None:
-        refuse("club_export_owner", gettext_noop(
-            "Nobody has the user name %(name)s: say who owns the club."), name=info["owner"])
     club = Club.objects.create(
         name=info["name"], place=info.get("place", ""), public=info.get("public", True),
         public_name=info.get("public_name", "full"), owner=owner)
@@ -227,7 +307,7 @@ def _import_club(data: dict, owner) -> Club:
         with _within(gettext_noop("The club night %(name)s was not imported:"),
                      name=str(backup["tournament"]["name"])[:100]):
             tournament = import_tournament(data=backup, owner=read.user(
-                backup["tournament"]["owner"]) or owner)
+                backup["tournament"]["owner"]) or owner, users=read.users)
         nights[night["key"]] = ClubNight.objects.create(tournament=tournament, club=club)
         seats += _night_seats(tournament, backup, night["seats"], members)
         for round_number, table, match_id in Table.objects.filter(

@@ -87,7 +87,7 @@ def test_a_tournament_survives_export_and_import(tmp_path):
                    .values_list("pk", flat=True))
     tournament.delete()
     Match.objects.filter(pk__in=matches).delete()
-    call_command("import_tournament", str(path))
+    call_command("import_tournament", str(path), owner="org", map_user=["helper=helper"])
     restored = Tournament.objects.get()
     _, after = export(restored, tmp_path, "again.json")
     assert comparable(after) == comparable(before)
@@ -100,7 +100,7 @@ def test_a_tournament_survives_export_and_import(tmp_path):
 def test_importing_next_to_the_original_makes_new_links(tmp_path):
     tournament = eventful_tournament()
     path, before = export(tournament, tmp_path)
-    call_command("import_tournament", str(path))
+    call_command("import_tournament", str(path), owner="org", map_user=["helper=helper"])
     copy = Tournament.objects.exclude(pk=tournament.pk).get()
     _, after = export(copy, tmp_path, "copy.json")
     for link in ("scorekeeper_token", "opponents_token"):
@@ -113,11 +113,12 @@ def test_importing_next_to_the_original_makes_new_links(tmp_path):
 
 
 def test_a_broken_file_is_refused_clearly(tmp_path):
+    UserFactory(username="org")
     bad = tmp_path / "bad.json"
     bad.write_text('{"format_version": 99}', encoding="utf-8")
     with pytest.raises(CommandError, match="not a tournament backup"):
-        call_command("import_tournament", str(bad))
+        call_command("import_tournament", str(bad), owner="org")
     bad.write_text("not json", encoding="utf-8")
     with pytest.raises(CommandError, match="Cannot read"):
-        call_command("import_tournament", str(bad))
+        call_command("import_tournament", str(bad), owner="org")
     assert not Tournament.objects.exists()

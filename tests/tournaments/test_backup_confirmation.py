@@ -30,7 +30,7 @@ def bring_back(tournament, tmp_path):
                    .values_list("pk", flat=True))
     tournament.delete()
     Match.objects.filter(pk__in=matches).delete()
-    call_command("import_tournament", str(path))
+    call_command("import_tournament", str(path), owner="org")
     return Tournament.objects.get(), opp
 
 

@@ -187,7 +187,7 @@ def test_a_damaged_backup_is_refused_whole(organizer, tmp_path, damage):
     call_command("export_tournament", str(tournament.pk), output=str(path))
     path.write_text(json.dumps(damage(json.loads(path.read_text()))), encoding="utf-8")
     with pytest.raises(CommandError):
-        call_command("import_tournament", str(path))
+        call_command("import_tournament", str(path), owner="org")
     assert Tournament.objects.count() == 1
 
 

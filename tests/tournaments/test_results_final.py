@@ -130,6 +130,6 @@ def test_a_closed_tournament_comes_back_from_its_backup_closed(organizer, tmp_pa
     services.close_tournament(tournament=tournament)
     path = tmp_path / "backup.json"
     call_command("export_tournament", str(tournament.pk), output=str(path))
-    call_command("import_tournament", str(path))
+    call_command("import_tournament", str(path), owner="org")
     restored = Tournament.objects.exclude(pk=tournament.pk).get()
     assert restored.closed_at is not None
