@@ -41,8 +41,8 @@ class DeletionPlan:
     stuck_clubs: list[Club] = field(default_factory=list)
     stuck_tournaments: list[Tournament] = field(default_factory=list)
     own_matches: int = 0  # deleted with the account
-    club_matches: int = 0  # to their club's owner
-    tournament_matches: int = 0  # to their tournament's owner
+    club_matches: int = 0  # in others' clubs: to their club's owner
+    tournament_matches: int = 0  # in others' tournaments: to their owner
     co_organized_clubs: list[Club] = field(default_factory=list)
     co_organized_tournaments: list[Tournament] = field(default_factory=list)
     tokens: int = 0
@@ -99,8 +99,11 @@ def deletion_plan(user) -> DeletionPlan:
         # Else the club itself has nobody: its refusal says what to do for both.
     counts = Match.objects.filter(owner=user).aggregate(
         own=Count("pk", filter=Q(table__isnull=True, club_match__isnull=True)),
-        club=Count("pk", filter=Q(club_match__isnull=False)),
-        tournament=Count("pk", filter=Q(table__isnull=False)),
+        # Matches in others' clubs and tournaments: those of its own go with them.
+        club=Count("pk", filter=Q(club_match__isnull=False)
+                   & ~Q(club_match__club__owner=user)),
+        tournament=Count("pk", filter=Q(table__isnull=False)
+                         & ~Q(table__round__tournament__owner=user)),
     )
     return DeletionPlan(
         clubs=handed_clubs, tournaments=handed_tournaments,

@@ -343,8 +343,8 @@ def test_the_page_says_exactly_what_happens(client, anne):
     assert "The tournament Open de Rimouski goes to bob, its co-organizer, with its " \
         "matches." in body
     assert "Your match outside any club or tournament is deleted, with its hands." in body
-    assert "The club match you started stays with its club" in body
-    assert "The 2 tournament matches you hold stay with their tournament" in body
+    # Her own club's and tournament's matches go with them, as said above, not twice.
+    assert "stays with its club" not in body and "stay with their tournament" not in body
     assert "You are no longer a co-organizer of:" in body and "Tournoi de Bob" in body
     assert "without your name" in body
 
@@ -385,3 +385,25 @@ def test_the_page_reads_a_fixed_number_of_queries_however_much_was_organized(
     organize(4)
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert client.get(URL).status_code == 200
+
+
+def test_a_deletion_held_back_neither_says_you_are_logged_out_nor_that_an_organizer_keeps_your_own_tables(  # noqa: E501
+        client, anne):
+    tournament = named_tournament(anne, "Open de Rimouski", teams=4)
+    tournaments.draw_next_round(tournament=tournament)  # its tables are Anne's matches
+    text = html.unescape(client.get(URL).content.decode())
+    assert "Your account cannot be deleted yet" in text
+    assert "You are logged out." not in text
+    assert "its organizer keeps" not in text
+
+
+def test_tables_held_in_someone_else_s_tournament_are_said_to_stay_with_its_organizer(
+        client, anne):
+    bob = UserFactory(username="bob")
+    tournament = named_tournament(bob, "Open de Rimouski", teams=4)
+    table = tournaments.draw_next_round(tournament=tournament).tables.first()
+    Match.objects.filter(pk=table.match_id).update(owner=anne)
+    text = html.unescape(client.get(URL).content.decode())
+    assert "The tournament match you hold stays with its tournament: its organizer keeps it." \
+        in text
+    assert "You are logged out." in text
