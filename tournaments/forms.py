@@ -4,7 +4,7 @@ from tournaments.services; the forms only read what was typed."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
+from scoring import names, rules
 from scoring.forms import NameField
 from scoring.models import VARIANT_CHOICES, ConfirmationMode
 from scoring.services import NewTeam
@@ -167,6 +167,15 @@ class TeamListForm(forms.Form):
                     "For an individual night: one player per line."),
     )
 
+    def before_the_format(self) -> "TeamListForm":
+        """The list on the new tournament's page: optional (teams may come later), and
+        without an example, which is a team's or a player's by the format chosen there (the
+        page words it both ways)."""
+        field = self.fields["teams"]
+        field.required = False
+        field.widget.attrs.pop("placeholder")
+        return self
+
     def individual(self) -> "TeamListForm":
         """The list of an individual night: players, one per line."""
         field = self.fields["teams"]
@@ -209,7 +218,7 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, entries=(), **kwargs):
         super().__init__(*args, **kwargs)
-        choices = [(entry.pk, entry.team.name) for entry in entries]
+        choices = [(entry.pk, names.shown(entry.team.name)) for entry in entries]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
 

@@ -68,8 +68,7 @@ def _form_errors(form, error: ScoringError, *others) -> None:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request):
     form = TournamentForm(request.POST or None)
-    list_form = TeamListForm(request.POST or None, prefix="list")
-    list_form.fields["teams"].required = False  # teams may come later
+    list_form = TeamListForm(request.POST or None, prefix="list").before_the_format()
     if request.method == "POST" and form.is_valid():
         teams = services.parse_entry_list(form.cleaned_data["format"],
                                           request.POST.get("list-teams", ""))
