@@ -181,8 +181,8 @@ def club_players(request, id: int = ClubId):
     if not all(names.in_full(m) for m in members):
         # In the order of the names shown, the hidden ones ("Player 17") last, by number: a
         # hidden name's place among the others would tell how it is spelled.
-        members.sort(key=lambda m: (True, "", m.pk) if names.of(m) == hidden_name(m.pk)
-                     else (False, names.of(m), m.pk))
+        members.sort(key=lambda m: (True, "", m.number)
+                     if names.of(m) == hidden_name(m.number) else (False, names.of(m), m.pk))
     return [_player(m, names) for m in members]
 
 

@@ -141,7 +141,8 @@ def club_data(club: Club) -> dict:
             "created_at": _iso(club.created_at),
         },
         "members": [
-            {"key": m.pk, "name": m.name, "nickname": m.nickname, "public_name": m.public_name,
+            {"key": m.pk, "number": m.number, "name": m.name, "nickname": m.nickname,
+             "public_name": m.public_name,
              "anonymized_at": _iso(m.anonymized_at), "aliases": aliases.get(m.pk, [])}
             for m in members
         ],

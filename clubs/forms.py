@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import seasons
 from clubs.models import DEFAULT_POINTS_TABLE, Attribution, PublicName
+from clubs.public_names import hidden_choice_label
 from scoring.forms import NameField, NewMatchForm
 from scoring.models import MAX_ID
 
@@ -31,11 +32,15 @@ class PublicNameForm(forms.Form):
     public_name = forms.ChoiceField(label=_("Name on the public pages"), required=False,
                                     widget=forms.RadioSelect)
 
-    def __init__(self, *args, club_choice: str, **kwargs):
+    def __init__(self, *args, club_choice: str, number: int | None = None, **kwargs):
+        """With the member's `number`, hidden reads as their own name ("Player 33")."""
         super().__init__(*args, **kwargs)
+        labels = dict(PublicName.choices)
+        if number is not None:
+            labels[PublicName.HIDDEN] = hidden_choice_label(number)
         self.fields["public_name"].choices = [
-            ("", _("As the club chooses (%(choice)s)") % {
-                "choice": PublicName(club_choice).label}), *PublicName.choices]
+            ("", _("As the club chooses (%(choice)s)") % {"choice": labels[club_choice]}),
+            *labels.items()]
 
 
 class ClubPublicNameForm(forms.Form):

@@ -44,6 +44,9 @@ class Club(models.Model):
     # The members' name on public pages, unless a member chose otherwise.
     public_name = models.CharField(_("players' names in public"), max_length=8,
                                    choices=PublicName.choices, default=PublicName.FULL)
+    # The number the last member to join was given ("Player 26"): stepped on the locked row,
+    # never given twice, even once that member is merged into another.
+    last_member_number = models.PositiveIntegerField(_("last player's number"), default=0)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
@@ -67,6 +70,9 @@ class Member(models.Model):
                              verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=60)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
+    # The club's number for the player, 1, 2, 3... in the order they joined: what a hidden
+    # or taken-off name reads ("Player 26"), kept when the club moves (its export).
+    number = models.PositiveIntegerField(_("number"))
     # The club rating (OpenSkill): kept by clubs.ratings from the club's finished matches.
     mu = models.FloatField(_("rating mu"), null=True, blank=True)
     sigma = models.FloatField(_("rating sigma"), null=True, blank=True)
@@ -90,6 +96,8 @@ class Member(models.Model):
             ),
             models.CheckConstraint(condition=Q(public_name="") | Q(
                 public_name__in=PublicName.values), name="member_public_name_known"),
+            models.UniqueConstraint(fields=["club", "number"], name="member_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="member_number_from_one"),
         ]
 
     def __str__(self):

@@ -11,18 +11,46 @@ from clubs.models import Club, Member, PublicName
 from scoring import names
 
 
-def choice_label(choice: str, club: Club) -> str:
-    """A member's choice in words; "" is the club's own choice."""
+def choice_label(choice: str, club: Club, number: int | None = None) -> str:
+    """A member's choice in words; "" is the club's own choice. With the member's `number`,
+    hidden reads as their own name ("Hidden (“Player 33”)"), not as the example."""
     if not choice:
         return gettext("as the club chooses (%(choice)s)") % {
-            "choice": PublicName(club.public_name).label}
+            "choice": choice_label(club.public_name, club, number)}
     if choice not in PublicName.values:  # a history written elsewhere: said as it is
         return str(choice)
+    if choice == PublicName.HIDDEN and isinstance(number, int):
+        return hidden_choice_label(number)
     return str(PublicName(choice).label)
 
 
-def hidden_name(member_id: int) -> str:
-    return gettext("Player %(number)s") % {"number": member_id}
+def hidden_choice_label(number: int) -> str:
+    return gettext("Hidden (“%(name)s”)") % {"name": hidden_name(number)}
+
+
+def hidden_name(number: int) -> str:
+    """A member's name hidden or taken off: their number in the club (Member.number)."""
+    return gettext("Player %(number)s") % {"number": number}
+
+
+# How a hidden player's number may be written, in either language: "Player 3", "Joueur 3",
+# "#3" (a name taken off), whatever the case, the spacing or a "#".
+_NUMBER_WORDS = ("player", "joueur", "joueuse")
+_LAST_NUMBER = re.compile(r"(\d+)\s*$")
+
+
+def reads_as_a_number(name: str) -> bool:
+    """Whether a typed name reads as a hidden player's (or a name taken off): no roster
+    player may be named so, or they would pass for that hidden one. Compared by names.key,
+    so a letter typed in another script that looks the same counts too."""
+    found = _LAST_NUMBER.search(name or "")
+    if found is None:
+        return False
+    typed = names.key(name).replace(" ", "")
+    digits = found.group(1)
+    return typed == names.key(f"#{digits}") or any(
+        typed in (names.key(f"{word}{digits}"), names.key(f"{word}#{digits}"))
+        for word in _NUMBER_WORDS)
 
 
 def first_name_and_initial(name: str) -> str:
@@ -76,10 +104,10 @@ class PublicNames:
         if member is None:
             return ""
         if member.anonymized_at is not None:
-            return hidden_name(member.pk)
+            return hidden_name(member.number)
         choice = PublicName.FULL if self.full else self.choice(member)
         if choice == PublicName.HIDDEN:
-            return hidden_name(member.pk)
+            return hidden_name(member.number)
         if choice == PublicName.INITIAL:
             return first_name_and_initial(member.name)
         return f"{member.name} ({member.nickname})" if nickname and member.nickname \

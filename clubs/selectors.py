@@ -65,11 +65,12 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         four_sevens_b=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.B)),
         tournament=F("table__round__tournament_id"),
         **{f"member_{seat}": F(f"seat_{seat}__club_seat__member_id") for seat in SEATS},
+        **{f"typed_{seat}": F(f"seat_{seat}__name") for seat in SEATS},
     ).values(
         "id", "status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
         "redeals", "last_hand_at", "created_at", "team_a__name", "team_b__name", "variant",
         "politaines_a", "politaines_b", "four_sevens_a", "four_sevens_b", "tournament",
-        *(f"member_{seat}" for seat in SEATS),
+        *(f"member_{seat}" for seat in SEATS), *(f"typed_{seat}" for seat in SEATS),
     ).order_by()
     rows = list(rows)
     comebacks = _comebacks([r for r in rows if r["winner"]]) if with_comebacks else {}
@@ -81,6 +82,7 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         four_sevens=(r["four_sevens_a"], r["four_sevens_b"]), redeals=r["redeals"],
         pairs=((r["member_n"], r["member_s"]), (r["member_e"], r["member_w"])),
         team_names=(r["team_a__name"], r["team_b__name"]), tournament_id=r["tournament"],
+        typed=((r["typed_n"] or "", r["typed_s"] or ""), (r["typed_e"] or "", r["typed_w"] or "")),
         comeback=comebacks.get(r["id"], 0),
     ) for r in rows]
 

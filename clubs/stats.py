@@ -28,6 +28,8 @@ class MatchRecord:
     pairs: tuple[tuple[int | None, int | None], tuple[int | None, int | None]] = (
         (None, None), (None, None))
     team_names: tuple[str, str] = ("", "")
+    # The names typed on each team's seats, as `pairs` (what a team's name may tell).
+    typed: tuple[tuple[str, str], tuple[str, str]] = (("", ""), ("", ""))
     tournament_id: int | None = None
     # The most points the winner was ever behind (hand by hand), when the hands were read.
     comeback: int = 0
@@ -79,6 +81,8 @@ class Result:
     team_name: str
     opponent_name: str
     pair: tuple[int | None, int | None] = (None, None)  # the player and their partner
+    typed_pair: tuple[str, str] = ("", "")  # the names typed on their seats
+    typed_opponents: tuple[str, str] = ("", "")
 
 
 @dataclass
@@ -158,7 +162,7 @@ def player_stats(member: int, records: list[MatchRecord],
         results.append(Result(
             record.match_id, record.ended_at, won, record.score[i], record.score[other],
             partner, record.pairs[other], record.team_names[i], record.team_names[other],
-            record.pairs[i]))
+            record.pairs[i], record.typed[i], record.typed[other]))
     attributions = attributions or {}
     stats.own_politaines = attributions.get("politaine", 0)
     stats.own_four_sevens = attributions.get("four_sevens", 0)

@@ -3,7 +3,7 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from scoring import rules
+from scoring import names, rules
 from scoring.models import FINISH_REASON_CHOICES, SEAT_CHOICES, ConfirmationStep, Match
 
 SEAT_NAMES = dict(SEAT_CHOICES)
@@ -39,14 +39,14 @@ def match_result(match: Match, name_a: str | None = None, name_b: str | None = N
         return ""
     return result_text(
         match.winner, match.score_a, match.score_b, match.finish_reason,
-        name_a if name_a is not None else match.team_a.name,
-        name_b if name_b is not None else match.team_b.name,
+        name_a if name_a is not None else match.team_name(rules.Team.A),
+        name_b if name_b is not None else match.team_name(rules.Team.B),
     )
 
 
 def seat_player_name(match: Match, seat: str | None) -> str:
     player = match.seat_player(seat)
-    return player.name if player else ""
+    return names.shown(player.name) if player else ""
 
 
 def seat_label(match: Match, seat: str | None) -> str:
@@ -57,7 +57,7 @@ def seat_label(match: Match, seat: str | None) -> str:
     name = SEAT_NAMES[seat]
     if player is None:
         return str(name)
-    return _("%(seat)s (%(player)s)") % {"seat": name, "player": player.name}
+    return _("%(seat)s (%(player)s)") % {"seat": name, "player": names.shown(player.name)}
 
 
 def describe_hand(match: Match, data: dict) -> str:

@@ -187,7 +187,7 @@ class HandForm(forms.Form):
         self.preview: rules.Pair | None = None
         self.pair_errors: dict[str, list[str]] = {}
         self.violation_codes: set[str] = set()
-        name_a, name_b = match.team_a.name, match.team_b.name
+        name_a, name_b = match.team_name("a"), match.team_name("b")
         if match.is_quadrette:
             for name in self.POLITAINE_ONLY:
                 del self.fields[name]

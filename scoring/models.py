@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring import rules
+from scoring import names, rules
 
 
 def _choices(enum, labels):
@@ -358,7 +358,8 @@ class Match(models.Model):
         return self.status == rules.Status.FINISHED
 
     def team_name(self, team: str) -> str:
-        return self.team_a.name if team == rules.Team.A else self.team_b.name
+        """A team's name as pages write it (a name taken off, "#17", reads "Player 17")."""
+        return names.shown(self.team_a.name if team == rules.Team.A else self.team_b.name)
 
     def seat_player(self, seat: str | None) -> Player | None:
         return getattr(self, f"seat_{seat.lower()}") if seat else None

@@ -18,7 +18,7 @@ from enum import Enum
 from functools import lru_cache
 
 import icu
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from scoring import rules
 
@@ -98,6 +98,21 @@ def key(value: str) -> str:
     script a letter that looks the same was typed in (a skeleton: never shown)."""
     plain = unicodedata.normalize("NFKC", SHAPING.sub("", INVISIBLE.sub("", value)))
     return normalise("".join(_looks(char) for char in plain))
+
+
+# A name taken off at its person's request (clubs.services.privacy) is stored as a number,
+# the same in every language: "#17", alone or as one of a team's two ("#17 & Marc Roy").
+_TAKEN_OFF = re.compile(r"#(\d+)")
+
+
+def shown(name: str) -> str:
+    """A stored name as a page writes it: a name taken off ("#17") as "Player 17" in the
+    reader's language, as the club's pages write a hidden player; any other as stored."""
+    if "#" not in (name or ""):
+        return name
+    return " & ".join(gettext("Player %(number)s") % {"number": int(found[1])}
+                      if (found := _TAKEN_OFF.fullmatch(part)) else part
+                      for part in name.split(" & "))
 
 
 def has_invisible(value: str) -> bool:

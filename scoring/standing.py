@@ -26,7 +26,7 @@ def _leading(team, lead: int, shown=None) -> str:
 
 def standing_text(match, state: rules.MatchState) -> str:
     """Who won or leads, in one sentence."""
-    names = {"a": match.team_a.name, "b": match.team_b.name}
+    names = {"a": match.team_name("a"), "b": match.team_name("b")}
     if state.finished:
         return display.result_text(state.winner, state.score.a, state.score.b,
                                    state.finish_reason, names["a"], names["b"])
@@ -44,7 +44,7 @@ def standing_words(match) -> dict[str, str]:
     """standing_text's sentences for a score the page works out itself (the hands kept on
     the phone while offline, static/js/offline.js), with {a}, {b}, {team}, {lead}, {won}
     and {lost} where the page writes the figures and the team."""
-    names = {"a": match.team_a.name, "b": match.team_b.name}
+    names = {"a": match.team_name("a"), "b": match.team_name("b")}
     words = {"tied": _tied("{a}", "{b}"), "level": _level("{a}", "{b}")}
     for lead in (1, 2):  # a lead of 1, and of more (the plural of every language offered)
         words[f"leading-{lead}"] = _leading("{team}", lead, shown="{lead}")

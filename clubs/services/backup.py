@@ -18,7 +18,7 @@ from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 from jsonschema.exceptions import best_match
 
-from clubs import exports
+from clubs import exports, public_names
 from clubs.models import (
     Alias,
     Attribution,
@@ -118,12 +118,20 @@ def _check_references(data: dict) -> None:
     seats, attributions and history, the nights of seasons, the matches and tables of
     attributions, the teams of a night's seats (once schema-valid, before any write)."""
     members = _keys(data["members"], "$.members")
+    # A player's number is theirs in the club ("Player 26"): one player's each.
+    _once((f"$.members[{index}].number", member["number"])
+          for index, member in enumerate(data["members"]) if "number" in member)
     for index, member in enumerate(data["members"]):
         if names.problem(member["name"], 60) or (member.get("nickname") and names.problem(
                 member["nickname"], 60)):
             refuse("club_export_name", gettext_noop(
                 "This club export does not hold together: %(where)s is no player's name (1 "
                 "to 60 characters, no invisible ones)."), where=f"$.members[{index}]")
+        # A name taken off is its number ("#17"); no other player may pass for one.
+        if not member.get("anonymized_at") and public_names.reads_as_a_number(member["name"]):
+            refuse("club_export_name_like_a_number", gettext_noop(
+                "This club export does not hold together: %(where)s is named like a hidden "
+                "player's number (“Player 3”)."), where=f"$.members[{index}]")
     _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
           for alias in member["aliases"])
     matches = _keys(data["matches"], "$.matches")
@@ -337,10 +345,10 @@ def _import_club(data: dict, owner, users: dict) -> Club:
 
 
 def _renumber_names_taken_off(club: Club) -> None:
-    """A name taken off is its member's number ("#17", read "Player 17"): here each such
-    member has a new one, which their name, the names typed on their matches and their
-    alias take, as the "Player N" of the pages does. Their old numbers' aliases go first:
-    another member's new number may be one of them."""
+    """A name taken off is its member's number ("#17", read "Player 17"), which the file
+    keeps; a file written before numbers named them by their ids there, which their name,
+    the names typed on their matches and their alias give way to. Their old numbers'
+    aliases go first: another member's new number may be one of them."""
     anonymized = list(Member.objects.filter(club=club, anonymized_at__isnull=False))
     Alias.objects.filter(member__in=anonymized).delete()
     for member in anonymized:
@@ -349,13 +357,18 @@ def _renumber_names_taken_off(club: Club) -> None:
 
 def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
     """The roster in the file's order (the export's: the order its ids had), with the names
-    its matches may type for each player; the file's keys -> the new players' ids."""
+    its matches may type for each player; the file's keys -> the new players' ids. Each
+    keeps their number ("Player 26"); a file written before numbers numbers them in order,
+    after the highest one it gives."""
     found = {}
+    last = max((row["number"] for row in rows if "number" in row), default=0)
     for row in rows:
+        if "number" not in row:
+            last += 1
         member = Member.objects.create(
             club=club, name=names.normalise(row["name"]),
             nickname=names.normalise(row.get("nickname", "")),
-            public_name=row.get("public_name", ""),
+            public_name=row.get("public_name", ""), number=row.get("number", last),
             anonymized_at=read.when(row.get("anonymized_at")))
         found[row["key"]] = member.pk
         Alias.objects.bulk_create(Alias(club=club, key=key, member=member)
@@ -367,6 +380,7 @@ def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
         if (key := names.key(member.name)) not in held:
             Alias.objects.create(club=club, key=key, member=member)
             held.add(key)
+    Club.objects.filter(pk=club.pk).update(last_member_number=last)
     return found
 
 

@@ -33,8 +33,10 @@ def set_public_name(*, member: Member, choice: str, by) -> Member:
         member.public_name = choice
         member.save(update_fields=["public_name"])
         pages_drawn_again(member.club_id)
+        # With the member's number: the history says which "Player N" they were shown as.
         ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.PUBLIC_NAME,
-                                 member=member, by=by, params={"choice": choice})
+                                 member=member, by=by,
+                                 params={"choice": choice, "number": member.number})
     return member
 
 
@@ -62,10 +64,10 @@ def pages_drawn_again(club_id: int, *, players=()) -> None:
         | Q(entries__team__second_player__in=players)).update(version=F("version") + 1)
 
 
-def anonymous_name(member_id: int) -> str:
-    """What a name taken off is stored as: a number, the same in every language (the pages
-    read it as "Player 17")."""
-    return f"#{member_id}"
+def anonymous_name(number: int) -> str:
+    """What a name taken off is stored as: the member's number in the club, the same in
+    every language (the pages read it as "Player 17": scoring.names.shown)."""
+    return f"#{number}"
 
 
 @transaction.atomic
@@ -91,7 +93,7 @@ def take_names_off(member: Member, *, since=None) -> None:
     number they had before: public_names.words_of) is named after its players instead, the
     member as their number ("#17 & Marc Roy"; an individual night's entry, "#17"): the
     other players' names are never cut into."""
-    label = anonymous_name(member.pk)
+    label = anonymous_name(member.number)
     players = Player.objects.filter(club_seat__member=member)
     ids = set(players.values_list("pk", flat=True))
     words = words_of(member.name, member.nickname, *players.values_list("name", flat=True))

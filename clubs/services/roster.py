@@ -4,9 +4,10 @@ typed on the club's matches joined to them."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_noop
 
+from clubs import public_names
 from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat
 from clubs.services import privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
@@ -53,6 +54,18 @@ def _check_names(name: str, nickname: str) -> None:
         "A player's name has 1 to 60 characters, no invisible ones."))
     _check("nickname", nickname, PLAYER_NAME_MAX, gettext_noop(
         "A nickname has at most 60 characters, no invisible ones."))
+    _check_not_a_number(name)
+
+
+# What a hidden player's name reads as: a player of that name would pass for them.
+NUMBER_MESSAGE = gettext_noop(
+    "%(name)s reads like a hidden player's number (“Player 3”): type the player's own "
+    "name.")
+
+
+def _check_not_a_number(name: str) -> None:
+    if public_names.reads_as_a_number(name):
+        refuse("name_like_a_number", NUMBER_MESSAGE, "name", name=names.normalise(name))
 
 
 def _taken(club_id: int, key: str, but: int | None = None) -> Member | None:
@@ -76,10 +89,20 @@ def add_member(*, club: Club | int, name: str, nickname: str = "") -> Member:
 
 
 def _new_member(club_id: int, name: str, nickname: str = "") -> Member:
+    """In the caller's transaction, the club's row locked: its next number is the new
+    player's."""
     member = Member.objects.create(club_id=club_id, name=names.normalise(name),
-                                   nickname=names.normalise(nickname or ""))
+                                   nickname=names.normalise(nickname or ""),
+                                   number=next_number(club_id))
     Alias.objects.create(club_id=club_id, key=names.key(name), member=member)
     return member
+
+
+def next_number(club_id: int) -> int:
+    """The number the club gives the player who joins now (1, 2, 3...: "Player 26"), its
+    row locked by the caller: stepped on the row, so that a number is never given twice."""
+    Club.objects.filter(pk=club_id).update(last_member_number=F("last_member_number") + 1)
+    return Club.objects.values_list("last_member_number", flat=True).get(pk=club_id)
 
 
 @transaction.atomic
@@ -164,8 +187,12 @@ def split_member(*, member: Member, name: str, players: list[int], by) -> Member
 
 def member_named(club_id: int, name: str) -> Member:
     """The roster player a typed name is (a new one when none is): a valid name, in the
-    caller's transaction with the club locked."""
-    return _taken(club_id, names.key(name)) or _new_member(club_id, name)
+    caller's transaction with the club locked. A name taken off ("#17") finds its player;
+    no new one is named like a hidden player's number."""
+    if found := _taken(club_id, names.key(name)):
+        return found
+    _check_not_a_number(name)
+    return _new_member(club_id, name)
 
 
 def seat_players(club_id: int, players) -> None:

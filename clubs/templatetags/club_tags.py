@@ -3,7 +3,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import rating_model
-from clubs.public_names import choice_label
+from clubs.public_names import choice_label, tells
 
 register = template.Library()
 
@@ -32,20 +32,37 @@ def name_of(context, member, nickname=False):
 
 
 @register.simple_tag(takes_context=True)
-def team_name(context, typed: str, pair):
-    """A team of a club match as the reader may read it: its typed name, or, when one of its
-    roster players' names does not show in full, its players' names as they may be read."""
+def team_name(context, typed: str, pair, seated=("", "")):
+    """A team of a club's match as the reader may read it: its typed name ("Les
+    Politaineux"), unless that name tells who one of its players is whose name does not
+    show in full (their name, a word of it, the name typed on their seat, `seated`, their
+    nickname: public_names.PublicNames.told_by); then its players' names as they may be
+    read ("Carole Roy & Denis C.")."""
     names, members = context["names"], context["members"]
-    players = [members.get(member) for member in pair if member is not None]
-    if all(names.in_full(player) for player in players if player is not None):
+    players = [(members.get(member), seat) for member, seat in zip(pair, seated, strict=True)
+               if member is not None]
+    words = set().union(*(names.told_by(player, seat) for player, seat in players
+                          if player is not None))
+    if not tells(typed, words):
         return typed
-    return " & ".join(names.of(player) for player in players if player is not None)
+    return " & ".join(names.of(player) for player, _seat in players if player is not None)
 
 
 @register.filter
 def public_name_label(choice: str, club) -> str:
     """A name-in-public choice in words; "" is the club's own choice."""
     return choice_label(choice, club)
+
+
+@register.filter
+def history_choice(event, club) -> str:
+    """A member's name-in-public change (a ClubEvent) in words: hidden, as the member's own
+    number, the one recorded (else theirs now: a member's number never changes)."""
+    number = event.params.get("number")
+    if number is None and event.member is not None:
+        number = event.member.number
+    return choice_label(event.params.get("choice", ""), club,
+                        number if type(number) is int else None)
 
 
 @register.filter

@@ -170,6 +170,7 @@ def member_edit(request, club, member_id):
         "club": club, "member": member, "form": form, "merge": merge,
         "shown_name": PublicNames(club, full=True).of(member),
         "public_name_form": PublicNameForm(initial={"public_name": member.public_name},
+                                           number=member.number,
                                            club_choice=club.public_name),
     }, status=422 if form.errors or merge.errors else 200)
 

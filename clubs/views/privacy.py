@@ -34,7 +34,7 @@ def member_public_name(request, club, member_id):
                                 by=request.user)
         messages.success(request, _("%(name)s's name on the public pages: %(choice)s.") % {
             "name": member.name, "choice": choice_label(form.cleaned_data["public_name"],
-                                                        club)})
+                                                        club, member.number)})
     else:
         messages.error(request, _("Choose how the name shows in public: in full, as first "
                                   "name and initial, or hidden."))

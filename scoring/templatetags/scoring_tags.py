@@ -3,7 +3,7 @@
 from django import template
 from django.conf import settings
 
-from scoring import display
+from scoring import display, names
 
 register = template.Library()
 
@@ -13,6 +13,13 @@ def match_result(match, name_a=None, name_b=None) -> str:
     """ "Winners: Them, 36-30 (target reached)." for a finished match, else ""; tournament
     pages pass their entries' names (the teams are not read again)."""
     return display.match_result(match, name_a, name_b)
+
+
+@register.filter
+def shown(name) -> str:
+    """A team's or a player's stored name as pages write it (scoring.names.shown: a name
+    taken off, "#17", reads "Player 17")."""
+    return names.shown(str(name)) if name is not None else ""
 
 
 @register.filter

@@ -49,8 +49,8 @@ def manifest(request, access):
     """The web app manifest of this match's page: installed, it opens this match."""
     page = access.url("table")
     data = {
-        "name": _("Politaine: %(a)s – %(b)s") % {"a": access.match.team_a.name,
-                                                 "b": access.match.team_b.name},
+        "name": _("Politaine: %(a)s – %(b)s") % {"a": access.match.team_name("a"),
+                                                 "b": access.match.team_name("b")},
         "short_name": _("Politaine"),
         "description": _("Score keeper for La Politaine: enter the hands, even offline."),
         "lang": get_language(),

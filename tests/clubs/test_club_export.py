@@ -232,10 +232,10 @@ def test_the_roster_keeps_its_names_privacy_and_merged_names(moved):
     hugo = Member.objects.get(club=copy_, anonymized_at__isnull=False)  # Hugo, name taken off
     assert hugo.public_name == "hidden" and "Hugo" not in hugo.name
     # Its number is its new one, on the roster and on the matches it played.
-    assert hugo.name == f"#{hugo.pk}" and list(hugo.aliases.values_list("key", flat=True)) == [
-        names.key(f"#{hugo.pk}")]
+    assert hugo.name == f"#{hugo.number}" and list(hugo.aliases.values_list("key", flat=True)) == [
+        names.key(f"#{hugo.number}")]
     assert set(Player.objects.filter(club_seat__member=hugo).values_list("name", flat=True)
-               ) == {f"#{hugo.pk}"}
+               ) == {f"#{hugo.number}"}
     assert (copy_.name, copy_.place, copy_.public, copy_.public_name, copy_.owner) == (
         club.name, club.place, club.public, club.public_name, club.owner)
     assert list(copy_.organizers.values_list("username", flat=True)) == ["helper"]

@@ -73,8 +73,8 @@ def test_a_name_taken_off_goes_from_team_names_that_hold_its_first_name_or_nickn
     anne = member(club, "Anne Tremblay")
     services.update_member(member=anne, name="Anne Tremblay", nickname="Nanou")
     privacy.anonymize_member(member=anne, by=organizer)
-    team = Team.objects.get(entries__tournament=night, first_player__name=f"#{anne.pk}")
-    assert team.name == f"#{anne.pk} & Marc Roy"
+    team = Team.objects.get(entries__tournament=night, first_player__name=f"#{anne.number}")
+    assert team.name == f"#{anne.number} & Marc Roy"
     assert Team.objects.filter(name="Les Bleus").exists()  # no name of hers: it stays
     for path, text in public_pages(night).items():
         assert "Anne" not in text and "Nanou" not in text and "Tremblay" not in text, path
@@ -90,7 +90,7 @@ def test_taking_a_short_name_off_leaves_the_partners_name_whole(organizer):
     marc = member(club, "Marc")
     privacy.anonymize_member(member=marc, by=organizer)
     assert set(Team.objects.values_list("name", flat=True)) == {
-        f"#{marc.pk} & Marcel Côté", "Chloé & Denis"}
+        f"#{marc.number} & Marcel Côté", "Chloé & Denis"}
     assert Member.objects.filter(club=club, name="Marcel Côté").exists()
 
 
@@ -111,7 +111,7 @@ def test_a_nights_team_named_after_a_hidden_players_nickname_or_surname_shows_it
     services.update_member(member=anne, name="Anne Tremblay", nickname="Nanou")
     privacy.set_public_name(member=anne, choice=choice, by=organizer)
     tournaments.draw_next_round(tournament=night)
-    shown = "Anne T." if choice == "initial" else f"Player {anne.pk}"
+    shown = "Anne T." if choice == "initial" else f"Player {anne.number}"
     for path, text in public_pages(night).items():
         assert told not in text, path
         assert f"{shown} &amp; Marc Roy" in text or f"{shown} & Marc Roy" in text, path
@@ -130,8 +130,8 @@ def test_a_club_nights_match_in_the_public_api_names_its_players_as_they_chose(
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     privacy.set_public_name(member=member(club, "Luc Roy"), choice="initial", by=organizer)
     answer = Client().get(f"/api/v1/matches/{match.pk}").json()
-    assert answer["team_a"] == {"name": f"Player {anne.pk} & Marc Roy",
-                                "players": [f"Player {anne.pk}", "Marc Roy"]}
+    assert answer["team_a"] == {"name": f"Player {anne.number} & Marc Roy",
+                                "players": [f"Player {anne.number}", "Marc Roy"]}
     assert answer["team_b"] == {"name": "Les Bleus", "players": ["Luc R.", "Julie Côté"]}
     # The organizer, and the table's links, read the names as typed.
     assert client.get(f"/api/v1/matches/{match.pk}").json()["team_a"]["players"] == [
@@ -147,34 +147,29 @@ def test_an_individual_nights_match_in_the_public_api_names_its_players_as_they_
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     finish(match)
     text = Client().get(f"/api/v1/matches/{match.pk}").content.decode()
-    assert "Tremblay" not in text and f"Player {anne.pk}" in text
+    assert "Tremblay" not in text and f"Player {anne.number}" in text
 
 
 def test_a_club_moved_then_a_name_taken_off_whose_number_another_had_answers_no_500(
         organizer):
-    """A name taken off is "#" and the member's number; moved to another server, the
-    member keeps the old number as a name, which another member's new number may be:
-    taking that member's name off broke the club's unique names (IntegrityError)."""
+    """A name taken off is "#" and the member's number. A file written before numbers named
+    her by her id there, which may be another member's number here: taking that member's
+    name off broke the club's unique names (IntegrityError)."""
     club = services.create_club(owner=organizer, name="Les As")
     club_match(club, organizer, ("Anne Tremblay", "Benoît Roy"), ("Chloé", "Denis"), [win()])
     privacy.anonymize_member(member=member(club, "Anne Tremblay"), by=organizer)
     data = json.loads(json.dumps(club_data(club)))
-    probe = Member.objects.create(club=club, name="probe")
-    next_number = probe.pk + 1 + 1  # the file's first member takes probe.pk + 1 here
-    probe.delete()
-    old = data["members"][0]["name"]  # Anne's, "#<her number there>"
-    text = json.dumps(data).replace(f'"{old}"', f'"#{next_number}"').replace(
-        f"{old} &", f"#{next_number} &")
+    for row in data["members"]:  # as written before numbers, Anne's id there was 2
+        del row["number"]
+    text = json.dumps(data).replace('"#1"', '"#2"').replace("#1 &", "#2 &")
     copy_ = import_club(data=json.loads(text), owner=organizer)
     anne = Member.objects.get(club=copy_, anonymized_at__isnull=False)
-    assert anne.name == f"#{anne.pk}"  # her new number, on her matches too
-    assert not Player.objects.filter(name=f"#{next_number}").exclude(
-        club_seat__member__club=club).exists()
-    benoit = Member.objects.get(pk=next_number)
-    assert benoit.name == "Benoît Roy" and benoit.club_id == copy_.pk
+    assert anne.name == f"#{anne.number}" == "#1"  # her number, on her matches too
+    assert not Player.objects.filter(name="#2", club_seat__member__club=copy_).exists()
+    benoit = Member.objects.get(club=copy_, name="Benoît Roy")
+    assert benoit.number == 2
     privacy.anonymize_member(member=benoit, by=organizer)
-    assert Alias.objects.get(club=copy_, key=names.key(f"#{next_number}")
-                             ).member_id == benoit.pk
+    assert Alias.objects.get(club=copy_, key=names.key("#2")).member_id == benoit.pk
 
 
 def test_a_club_file_with_an_unknown_choice_in_its_history_is_refused_not_a_later_500(
@@ -204,8 +199,8 @@ def test_merging_into_a_player_whose_name_was_taken_off_keeps_it_off(client, org
     privacy.anonymize_member(member=anne, by=organizer)
     services.merge_members(keep=Member.objects.get(pk=anne.pk), absorb=twice)
     anne.refresh_from_db()
-    assert (anne.name, anne.nickname) == (f"#{anne.pk}", "")
-    assert list(anne.aliases.values_list("key", flat=True)) == [names.key(f"#{anne.pk}")]
+    assert (anne.name, anne.nickname) == (f"#{anne.number}", "")
+    assert list(anne.aliases.values_list("key", flat=True)) == [names.key(f"#{anne.number}")]
     assert not Player.objects.filter(name__contains="Tremblay").exists()
     assert not Team.objects.filter(name__contains="Tremblay").exists()
     data = client.get(reverse("club_member_data", args=[club.pk, anne.pk, "json"])).json()
@@ -222,10 +217,10 @@ def test_merging_a_player_whose_name_was_taken_off_into_another_takes_that_name_
     anne, twice = member(club, "Anne Tremblay"), member(club, "A. Tremblay")
     privacy.anonymize_member(member=anne, by=organizer)
     kept = services.merge_members(keep=twice, absorb=Member.objects.get(pk=anne.pk))
-    assert kept.anonymized_at is not None and kept.name == f"#{kept.pk}"
+    assert kept.anonymized_at is not None and kept.name == f"#{kept.number}"
     assert not Team.objects.filter(name__contains="Tremblay").exists()
     settings = client.get(reverse("club_settings", args=[club.pk])).content.decode()
-    assert f"took a player's name off: now Player {kept.pk}." in settings
+    assert f"took a player's name off: now Player {kept.number}." in settings
 
 
 def test_a_merge_keeps_the_history_of_both_players(client, organizer):
@@ -307,7 +302,7 @@ def test_the_season_projector_shows_names_as_chosen_even_opened_by_an_organizer(
     anne = member(club, "Anne Tremblay")
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     screen = client.get(reverse("season_projector", args=[season.pk])).content.decode()
-    assert "Tremblay" not in screen and f"Player {anne.pk}" in screen
+    assert "Tremblay" not in screen and f"Player {anne.number}" in screen
     page = client.get(reverse("season_page", args=[season.pk])).content.decode()
     assert "Anne Tremblay" in page  # the organizer's own page reads it in full
 
@@ -327,7 +322,7 @@ def test_a_tournament_made_a_club_night_shows_its_hidden_players_as_chosen_at_on
     assert all("Tremblay" in text for text in public_pages(night).values())
     services.add_night(club=club, tournament=night)
     for path, text in public_pages(night).items():
-        assert "Tremblay" not in text and f"Player {anne.pk}" in text, path
+        assert "Tremblay" not in text and f"Player {anne.number}" in text, path
 
 
 def test_the_public_roster_does_not_place_a_hidden_name_where_it_is_spelled(organizer):
@@ -338,7 +333,7 @@ def test_the_public_roster_does_not_place_a_hidden_name_where_it_is_spelled(orga
     anne = member(club, "Anne Tremblay")
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     names_shown = [p["name"] for p in Client().get(f"/api/v1/clubs/{club.pk}/players").json()]
-    assert names_shown == ["Anna Roy", "Benoît", "Zoé", f"Player {anne.pk}"]
+    assert names_shown == ["Anna Roy", "Benoît", "Zoé", f"Player {anne.number}"]
 
 
 @pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"])

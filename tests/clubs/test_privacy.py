@@ -65,7 +65,7 @@ def test_a_members_choice_shows_on_every_public_page_csv_and_api_answer(client, 
                                                                          shown):
     anne = member(club, "Anne Tremblay")
     privacy.set_public_name(member=anne, choice=choice, by=organizer)
-    shown = shown or f"Player {anne.pk}"
+    shown = shown or f"Player {anne.number}"
     views = public_views(club)
     for name, text in views.items():
         assert "Tremblay" not in text, name  # nor in the teams' typed names
@@ -115,7 +115,7 @@ def test_taking_a_name_off_removes_it_everywhere_and_moves_nobodys_rating(client
     anne.refresh_from_db()
     assert anne.anonymized_at is not None and "Anne" not in anne.name
     assert list(Alias.objects.filter(member=anne).values_list("key", flat=True)) == [
-        names.key(f"#{anne.pk}")]  # the number alone still finds the member
+        names.key(f"#{anne.number}")]  # the number alone still finds the member
     # Gone from the matches' typed names too, and from every page, the organizers' as well.
     assert not Team.objects.filter(name__contains="Anne").exists()
     for text in public_views(club).values():
@@ -198,7 +198,7 @@ def test_a_club_nights_public_pages_and_api_name_its_players_as_they_chose(clien
     privacy.set_public_name(member=anne, choice="hidden", by=organizer)
     for path in pages:
         text = stranger.get(path).content.decode()
-        assert "Tremblay" not in text and f"Player {anne.pk}" in text, path
+        assert "Tremblay" not in text and f"Player {anne.number}" in text, path
     assert "Anne Tremblay" in client.get(f"/tournaments/{night.pk}/").content.decode()
 
     swiss = make_tournament(organizer, teams=0, format="swiss")
@@ -208,7 +208,7 @@ def test_a_club_nights_public_pages_and_api_name_its_players_as_they_chose(clien
     services.add_night(club=club, tournament=swiss)
     privacy.set_public_name(member=member(club, "Luc Roy"), choice="hidden", by=organizer)
     standings = stranger.get(f"/t/{swiss.pk}/").content.decode()
-    assert "Anne &amp; Marc" not in standings and f"Player {anne.pk} &amp; Marc" in standings
+    assert "Anne &amp; Marc" not in standings and f"Player {anne.number} &amp; Marc" in standings
     assert "Les Bleus" in standings  # a team name that holds no hidden name stays
 
 

@@ -19,7 +19,8 @@ def big_club(owner, players=200, matches=2000):
     between random pairs of the roster, then the ratings replayed once."""
     club = services.create_club(owner=owner, name="Grand club")
     people = Player.objects.bulk_create(Player(name=f"Joueur {i}") for i in range(players))
-    members = Member.objects.bulk_create(Member(club=club, name=p.name) for p in people)
+    members = Member.objects.bulk_create(Member(club=club, name=p.name, number=number)
+                                         for number, p in enumerate(people, start=1))
     Seat.objects.bulk_create(Seat(player=p, member=m) for p, m in zip(people, members,
                                                                        strict=True))
     teams = Team.objects.bulk_create(Team(name=f"Équipe {i}", first_player=people[2 * i],

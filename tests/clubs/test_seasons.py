@@ -143,7 +143,7 @@ def test_an_individual_night_of_the_club_rates_its_players_and_counts_in_the_sea
 
     club = services.create_club(owner=organizer, name="Les As")
     night = make_tournament(organizer, teams=0, format="individual", individual_rounds=3)
-    tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {i}") for i in range(8)])
+    tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {c}") for c in "ABCDEFGH"])
     added = services.add_night(club=club, tournament=night)
     play_rounds(night, 3)
     members = Member.objects.filter(club=club)
@@ -173,7 +173,7 @@ def individual_season(organizer, club_name, nights):
     added = []
     for _ in range(nights):
         night = make_tournament(organizer, teams=0, format="individual", individual_rounds=2)
-        tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {i}") for i in range(8)])
+        tournaments.add_teams(tournament=night, teams=[NewTeam(f"Joueur {c}") for c in "ABCDEFGH"])
         added.append(services.add_night(club=club, tournament=night).pk)
         play_rounds(night, 2)
     return save_season(club=club, name="Automne", points_table=DEFAULT_POINTS_TABLE,

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scoring import confirmations, paper, rules
+from scoring import confirmations, names, paper, rules
 from scoring.errors import Conflict, ScoringError
 from scoring.links import qr_svg, scorekeeper_link
 from tournaments.forms import PaperResultForm
@@ -109,8 +109,8 @@ def paper_result(request, tournament, number, table):
     found = _table(tournament, number, table)
     match = found.match
     # The match's teams: a table's two teams, or an individual night's two partnerships.
-    names = (match.team_a.name, match.team_b.name)
-    form = PaperResultForm(request.POST or None, names=names,
+    teams = (names.shown(match.team_a.name), names.shown(match.team_b.name))
+    form = PaperResultForm(request.POST or None, names=teams,
                            quadrette=match.is_quadrette, initial=PaperResultForm.initial_for(match))
     status = 200
     if request.method == "POST":
@@ -128,7 +128,7 @@ def paper_result(request, tournament, number, table):
                 match.refresh_from_db()
                 messages.success(request, _("Table %(number)s: %(a)s %(score_a)s, %(b)s "
                                             "%(score_b)s, entered from paper.") % {
-                    "number": table, "a": names[0], "b": names[1],
+                    "number": table, "a": teams[0], "b": teams[1],
                     "score_a": match.score_a, "score_b": match.score_b})
                 return _back(tournament)
     return TemplateResponse(request, "tournaments/paper.html", {
@@ -157,11 +157,12 @@ def _seats(table_view) -> dict[str, str]:
     """Who sits where, from the teams (team A's first player North, team B's East); at an
     individual night, its players by seat (their names read with the entries)."""
     if table_view.seats:
-        return {seat: entry.name for seat, entry in table_view.seats.items()}
+        return {seat: names.shown(entry.name) for seat, entry in table_view.seats.items()}
     a, b = table_view.entry_a.team, table_view.entry_b.team
     players = {"N": a.first_player, "S": a.second_player,
                "E": b.first_player, "W": b.second_player}
-    return {seat: player.name if player else "" for seat, player in players.items()}
+    return {seat: names.shown(player.name) if player else ""
+            for seat, player in players.items()}
 
 
 @organizer_view
