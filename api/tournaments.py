@@ -32,7 +32,7 @@ from api.schemas import (
 from scoring import rules
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
-from tournaments import public_names, services
+from tournaments import kept_pages, public_names, services
 from tournaments.etags import etag
 from tournaments.formats import Format, Stage
 from tournaments.metrics import COLUMNS
@@ -209,7 +209,7 @@ def standings(request, id: int = TournamentId):
     if tag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        key = f"api:standings:{tag}"
+        key = kept_pages.api_standings_key(tag)
         body = cache.get(key)
         if body is None:
             read = read_standings(tournament)

@@ -15,6 +15,7 @@ from clubs.models import (
     Member,
     Season,
     Seat,
+    TakenOffName,
 )
 from clubs.selectors import SEATS
 from scoring.backups import hands_and_revisions
@@ -110,6 +111,12 @@ def club_data(club: Club) -> dict:
     for member_id, key in Alias.objects.filter(club=club).order_by("pk").values_list(
             "member_id", "key"):
         aliases.setdefault(member_id, []).append(key)
+    # Names taken off, as the one-way keys they are kept by, with the club's salt that
+    # makes them: the next server finds the player by them too (services.names_taken_off).
+    taken_off: dict[int, list[str]] = {}
+    for member_id, key in TakenOffName.objects.filter(club=club).order_by("pk").values_list(
+            "member_id", "key"):
+        taken_off.setdefault(member_id, []).append(key)
     matches = list(Match.objects.filter(club_match__club=club).select_related(
         "owner", "team_a__first_player", "team_a__second_player", "team_b__first_player",
         "team_b__second_player").order_by("pk"))
@@ -139,11 +146,13 @@ def club_data(club: Club) -> dict:
             "public_name": club.public_name, "owner": club.owner.get_username(),
             "organizers": [u.get_username() for u in club.organizers.order_by("username")],
             "created_at": _iso(club.created_at),
+            **({"name_salt": club.name_salt} if club.name_salt else {}),
         },
         "members": [
             {"key": m.pk, "number": m.number, "name": m.name, "nickname": m.nickname,
              "public_name": m.public_name,
-             "anonymized_at": _iso(m.anonymized_at), "aliases": aliases.get(m.pk, [])}
+             "anonymized_at": _iso(m.anonymized_at), "aliases": aliases.get(m.pk, []),
+             **({"names_taken_off": taken_off[m.pk]} if m.pk in taken_off else {})}
             for m in members
         ],
         "matches": [_match_data(m, seats, hands, revisions) for m in matches],

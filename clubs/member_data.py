@@ -6,6 +6,7 @@ spreadsheet)."""
 
 from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Attribution, Member, Season
+from clubs.public_names import PublicNames
 from scoring.models import Player
 from tournaments.exports import csv_text
 
@@ -16,7 +17,7 @@ VERSION = 1
 def member_data(member: Member) -> dict:
     records = selectors.match_records(member.club_id, member=member.pk)
     found = stats.player_stats(member.pk, records, None, last=len(records))
-    names = {m.pk: m.name for m in Member.objects.filter(club_id=member.club_id)}
+    others = _Others(member)
     kinds = dict(Attribution.Kind.choices)
     return {
         "format": FORMAT, "version": VERSION,
@@ -26,9 +27,11 @@ def member_data(member: Member) -> dict:
                    "public_name": member.public_name or member.club.public_name,
                    "name_taken_off": member.anonymized_at},
         "matches": [{
-            "match": r.match_id, "ended_at": r.ended_at, "team": r.team_name,
-            "partner": names.get(r.partner), "opponents": [names.get(o) for o in r.opponents],
-            "opponents_team": r.opponent_name, "score_for": r.score_for,
+            "match": r.match_id, "ended_at": r.ended_at,
+            "team": others.team(r.team_name, r.pair), "partner": others.name(r.partner),
+            "opponents": [others.name(o) for o in r.opponents],
+            "opponents_team": others.team(r.opponent_name, r.opponents),
+            "score_for": r.score_for,
             "score_against": r.score_against,
             "result": None if r.won is None else ("won" if r.won else "lost"),
         } for r in found.last_results],
@@ -42,6 +45,31 @@ def member_data(member: Member) -> dict:
         } for c in selectors.rating_history(member.pk)],
         "seasons": _seasons(member),
     }
+
+
+class _Others:
+    """The club's players as a member's copy names them: the member in full, every other
+    player as they chose to be shown in public (hidden: "Player 17"; initials: "Anne T."):
+    the copy is the member's, the others' names are not theirs to give."""
+
+    def __init__(self, member: Member):
+        self.member_id = member.pk
+        self.public = PublicNames(member.club, full=False)
+        self.members = {m.pk: m for m in Member.objects.filter(club_id=member.club_id)}
+
+    def name(self, pk: int | None) -> str | None:
+        found = self.members.get(pk)
+        if found is None:
+            return None
+        return found.name if pk == self.member_id else self.public.of(found)
+
+    def team(self, typed: str, pair) -> str:
+        """A team's typed name; its players' names as the copy gives them when one of them
+        is shown otherwise than in full (as the public pages name the team)."""
+        seated = [pk for pk in pair if pk in self.members]
+        if all(pk == self.member_id or self.public.in_full(self.members[pk]) for pk in seated):
+            return typed
+        return " & ".join(self.name(pk) for pk in seated)
 
 
 def other_names(member: Member) -> list[str]:

@@ -47,6 +47,11 @@ class Club(models.Model):
     # The number the last member to join was given ("Player 26"): stepped on the locked row,
     # never given twice, even once that member is merged into another.
     last_member_number = models.PositiveIntegerField(_("last player's number"), default=0)
+    # The key of the one-way keys names taken off are kept by (TakenOffName): drawn at the
+    # first name taken off, and moved with the club (its export), so that a night attached
+    # after a move still finds the player. Never shown.
+    name_salt = models.CharField(_("key of the names taken off"), max_length=64, blank=True,
+                                 editable=False)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
@@ -122,6 +127,28 @@ class Alias(models.Model):
 
     def __str__(self):
         return self.key
+
+
+class TakenOffName(models.Model):
+    """A name a member was known by before theirs was taken off, kept only as a one-way key
+    (clubs.services.names_taken_off): a later match or night that types it counts for the
+    member, under their number, and nothing the club holds reads the name back."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="+", verbose_name=_("club"))
+    key = models.CharField(_("one-way key"), max_length=64)
+    member = models.ForeignKey(Member, models.CASCADE, related_name="taken_off_names",
+                               verbose_name=_("club player"))
+
+    class Meta:
+        verbose_name = _("name taken off")
+        verbose_name_plural = _("names taken off")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "key"],
+                                    name="taken_off_name_unique_in_club"),
+        ]
+
+    def __str__(self):
+        return self.key[:12]
 
 
 class Seat(models.Model):

@@ -367,3 +367,15 @@ def sittings(member: Member) -> list[Sitting]:
                            rows[0]["created_at"], len(rows),
                            f'{rows[0]["team_a__name"]} – {rows[0]["team_b__name"]}')
                    for player, rows in found.items()), key=lambda s: (s.first, s.player))
+
+
+def names_taken_off_at(*, tournament=None, match: Match | None = None) -> list[Member]:
+    """The roster players whose names were taken off who play at a night (`tournament`) or
+    a club match: the organizer who attaches or starts it is told."""
+    if tournament is not None:
+        players = {pk for row in Entry.objects.filter(tournament=tournament).values_list(
+            "player_id", "team__first_player_id", "team__second_player_id") for pk in row}
+    else:
+        players = {match.seat_n_id, match.seat_e_id, match.seat_s_id, match.seat_w_id}
+    return list(Member.objects.filter(seats__player_id__in=players - {None},
+                                      anonymized_at__isnull=False).distinct().order_by("pk"))

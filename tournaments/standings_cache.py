@@ -29,13 +29,18 @@ _KEY_PREFIX = "standings:" + hashlib.sha256(",".join(_LINE_FIELDS).encode()).hex
 def kept_standings(tournament: Tournament, entries=None) -> tuple[list[Standing], set[int]]:
     """The standings and the provisional teams, from the cache while the standings stand
     still, else read (and kept): the key is the standings' ETag."""
-    key = _KEY_PREFIX + etag(tournament, finished_only=True)
+    key = standings_key(tournament)
     kept = cache.get(key)
     if kept is None:  # read once for the threads that ask at the same moment
         kept = once(key, lambda: _read_and_keep(tournament, entries, key))
     lines, provisional = kept
     return [Standing(**dict(zip(_LINE_FIELDS, line, strict=True))) for line in lines], \
         set(provisional)
+
+
+def standings_key(tournament: Tournament) -> str:
+    """Where the standings are kept: under the standings' ETag."""
+    return _KEY_PREFIX + etag(tournament, finished_only=True)
 
 
 def _read_and_keep(tournament, entries, key) -> tuple[list[tuple], list[int]]:

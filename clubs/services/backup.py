@@ -30,6 +30,7 @@ from clubs.models import (
     PublicName,
     Season,
     Seat,
+    TakenOffName,
 )
 from clubs.selectors import SEATS
 from clubs.services import privacy, ratings
@@ -134,6 +135,9 @@ def _check_references(data: dict) -> None:
                 "player's number (“Player 3”)."), where=f"$.members[{index}]")
     _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
           for alias in member["aliases"])
+    _once((f"$.members[{index}].names_taken_off", key)
+          for index, member in enumerate(data["members"])
+          for key in member.get("names_taken_off", []))
     matches = _keys(data["matches"], "$.matches")
     _keys(data["nights"], "$.nights")
     nights = {}
@@ -293,7 +297,8 @@ def _import_club(data: dict, owner, users: dict) -> Club:
     info = data["club"]
     club = Club.objects.create(
         name=info["name"], place=info.get("place", ""), public=info.get("public", True),
-        public_name=info.get("public_name", "full"), owner=owner)
+        public_name=info.get("public_name", "full"), name_salt=info.get("name_salt", ""),
+        owner=owner)
     if created_at := read.when(info.get("created_at")):
         club.created_at = created_at
         club.save(update_fields=["created_at"])
@@ -373,6 +378,8 @@ def _members(club: Club, rows: list[dict], read: _Reader) -> dict[int, int]:
         found[row["key"]] = member.pk
         Alias.objects.bulk_create(Alias(club=club, key=key, member=member)
                                   for key in row["aliases"])
+        TakenOffName.objects.bulk_create(TakenOffName(club=club, key=key, member=member)
+                                         for key in row.get("names_taken_off", []))
     # Each player's own name finds them (a file edited by hand may list no alias): else the
     # next match that types it would add them to the roster a second time.
     held = set(Alias.objects.filter(club=club).values_list("key", flat=True))

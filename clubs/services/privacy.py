@@ -9,9 +9,11 @@ from django.utils.translation import gettext_noop
 
 from clubs.models import Alias, Club, ClubEvent, Member, PublicName
 from clubs.public_names import tells, words_of
+from clubs.services import names_taken_off
 from clubs.services._common import lock, refuse
 from scoring import names
 from scoring.models import Match, Player, Team
+from tournaments import kept_pages
 from tournaments.models import Tournament
 
 
@@ -57,11 +59,14 @@ def set_club_public_name(*, club: Club, choice: str, by) -> Club:
 def pages_drawn_again(club_id: int, *, players=()) -> None:
     """The club's nights (and any tournament where `players`, scoring.Player ids, play)
     change version: their public pages, kept under ETags that count it, are drawn anew with
-    the names as now chosen."""
-    Tournament.objects.filter(
+    the names as now chosen; the copies kept under the old ETags are dropped, not left in
+    the cache until they expire."""
+    tournaments = Tournament.objects.filter(
         Q(club_night__club_id=club_id) | Q(entries__player__in=players)
         | Q(entries__team__first_player__in=players)
-        | Q(entries__team__second_player__in=players)).update(version=F("version") + 1)
+        | Q(entries__team__second_player__in=players)).distinct()
+    kept_pages.forget(tournaments)
+    Tournament.objects.filter(pk__in=tournaments.values("pk")).update(version=F("version") + 1)
 
 
 def anonymous_name(number: int) -> str:
@@ -96,6 +101,7 @@ def take_names_off(member: Member, *, since=None) -> None:
     label = anonymous_name(member.number)
     players = Player.objects.filter(club_seat__member=member)
     ids = set(players.values_list("pk", flat=True))
+    typed = set(players.values_list("name", flat=True))
     words = words_of(member.name, member.nickname, *players.values_list("name", flat=True))
     # Teams they sat on, and an individual night's entry (a team of their name alone).
     seats = Q(first_player__in=ids) | Q(second_player__in=ids) | Q(entries__player__in=ids)
@@ -116,6 +122,13 @@ def take_names_off(member: Member, *, since=None) -> None:
     Match.objects.filter(Q(seat_n__in=ids) | Q(seat_e__in=ids) | Q(seat_s__in=ids)
                          | Q(seat_w__in=ids)).update(version=F("version") + 1)
     pages_drawn_again(member.club_id, players=ids)
+    # Their names are kept only as one-way keys: a night attached later that types one of
+    # them counts for this member, under their number, not for a new member in full.
+    keys = set(Alias.objects.filter(member=member).values_list("key", flat=True)) | {
+        names.key(name) for name in (member.name, *typed)}
+    keys.discard(names.key(label))
+    names_taken_off.remember(member, keys=keys)
+    names_taken_off.rewrite_history(member, keys=keys, label=label)
     Alias.objects.filter(member=member).delete()
     member.name, member.nickname = label, ""
     member.anonymized_at = member.anonymized_at or since or timezone.now()

@@ -8,8 +8,8 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_noop
 
 from clubs import public_names
-from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat
-from clubs.services import privacy, ratings
+from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat, TakenOffName
+from clubs.services import names_taken_off, privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
 from scoring import services as scoring
@@ -137,6 +137,7 @@ def merge_members(*, keep: Member, absorb: Member) -> Member:
     Seat.objects.filter(member=absorb).update(member=keep)
     Attribution.objects.filter(member=absorb).update(member=keep)
     Alias.objects.filter(member=absorb).update(member=keep)
+    TakenOffName.objects.filter(member=absorb).update(member=keep)
     ClubEvent.objects.filter(member=absorb).update(member=keep)
     if not keep.nickname and absorb.nickname:
         keep.nickname = absorb.nickname
@@ -188,21 +189,31 @@ def split_member(*, member: Member, name: str, players: list[int], by) -> Member
 def member_named(club_id: int, name: str) -> Member:
     """The roster player a typed name is (a new one when none is): a valid name, in the
     caller's transaction with the club locked. A name taken off ("#17") finds its player;
-    no new one is named like a hidden player's number."""
-    if found := _taken(club_id, names.key(name)):
+    no new one is named like a hidden player's number. A name that was taken off (their
+    name in full, kept as a one-way key) finds its member too, whose number it is now."""
+    key = names.key(name)
+    if found := _taken(club_id, key) or names_taken_off.member_once_named(club_id, key):
         return found
     _check_not_a_number(name)
     return _new_member(club_id, name)
 
 
 def seat_players(club_id: int, players) -> None:
-    """Join each scoring.Player (names on a club match's teams) to its roster player."""
+    """Join each scoring.Player (names on a club match's teams) to its roster player. A
+    player typed with a name taken off is seated as its member, and the name goes from the
+    match or night as it went from the others (privacy.take_names_off)."""
     players = [p for p in players if p is not None]
     seated = set(Seat.objects.filter(player__in=players).values_list("player_id", flat=True))
+    taken_off = {}
     for player in players:
         if player.pk not in seated:
-            Seat.objects.create(player=player, member=member_named(club_id, player.name))
+            member = member_named(club_id, player.name)
+            Seat.objects.create(player=player, member=member)
             seated.add(player.pk)
+            if member.anonymized_at is not None and player.name != member.name:
+                taken_off[member.pk] = member
+    for member in taken_off.values():
+        privacy.take_names_off(member)
 
 
 def players_of_teams(teams) -> list[Player]:

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubs import exports, selectors, services
@@ -200,9 +201,23 @@ def match_new(request, club):
         except ScoringError as error:
             form_errors(form, error)
         else:
+            if taken_off := selectors.names_taken_off_at(match=match):
+                messages.info(request, ngettext(
+                    "%(players)s, whose name was taken off the club's roster, plays this "
+                    "match: it counts for them, and the name typed for them is replaced by "
+                    "their number.",
+                    "%(players)s, whose names were taken off the club's roster, play this "
+                    "match: it counts for them, and the names typed for them are replaced by "
+                    "their numbers.", len(taken_off)) % {"players": _listed(club, taken_off)})
             return redirect("owned:table", pk=match.pk)
     return TemplateResponse(request, "clubs/match_new.html", {"club": club, "form": form},
                             status=422 if form.errors else 200)
+
+
+def _listed(club, members) -> str:
+    """Members whose names were taken off, as everyone reads them ("Player 26")."""
+    names = PublicNames(club, full=True)
+    return ", ".join(names.of(member) for member in members)
 
 
 @organizer_view
@@ -222,6 +237,14 @@ def nights(request, club):
         else:
             messages.success(request, _("%(name)s is a club night now.") % {
                 "name": tournament.name})
+            if taken_off := selectors.names_taken_off_at(tournament=tournament):
+                messages.info(request, ngettext(
+                    "%(players)s, whose name was taken off the club's roster, played this "
+                    "night: it counts for them, and the name typed for them is replaced by "
+                    "their number.",
+                    "%(players)s, whose names were taken off the club's roster, played this "
+                    "night: it counts for them, and the names typed for them are replaced by "
+                    "their numbers.", len(taken_off)) % {"players": _listed(club, taken_off)})
             return redirect("club_nights", pk=club.pk)
     return TemplateResponse(request, "clubs/nights.html", {
         "club": club, "form": form,

@@ -17,13 +17,14 @@ from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.views.decorators.http import require_GET
 
-from tournaments import public_names
+from tournaments import kept_pages, public_names
 from tournaments.etags import etag
 from tournaments.overview import StandingsOnly, overview
 from tournaments.selectors import can_organize, read_standings, tournament_for_public
 from tournaments.single_flight import once
 from tournaments.standings_cache import STANDINGS_SECONDS
 
+# The pages of kept_pages.PAGES, whose live parts the cache keeps.
 TEMPLATES = {
     "standings": "tournaments/public/page.html",
     "draw": "tournaments/public/page.html",
@@ -32,7 +33,7 @@ TEMPLATES = {
     "projector": "tournaments/public/projector.html",
 }
 # The standings move only when a match ends; the other pages show scores hand by hand.
-FINISHED_ONLY = {"standings"}
+FINISHED_ONLY = kept_pages.FINISHED_ONLY
 # Only the results and the bracket show every round's tables; the draw and the projector
 # show the round being played.
 EVERY_ROUND = {"results", "bracket"}
@@ -79,7 +80,7 @@ def _as_read_by(request, tag: str) -> str:
 def live_part(request, tournament, page: str, tag: str) -> str:
     """The page's live part, rendered once per ETag (`tag`) and kept. A tag never comes
     back: what was written after it was read is newer, never wrong."""
-    key = f"public:{page}:{tag}"
+    key = kept_pages.live_part_key(page, tag)
     html = cache.get(key)  # render_to_string's SafeString, as it was kept
     if html is not None:
         return html
