@@ -70,6 +70,13 @@ EXPECTED_CONSOLE_ERRORS = re.compile(
 )
 
 
+CSP_VIOLATIONS_TO_CONSOLE = """
+document.addEventListener("securitypolicyviolation", (event) => console.error(
+  `Content Security Policy: ${event.violatedDirective} refused ${event.blockedURI} `
+  + `(${event.sourceFile}:${event.lineNumber}) ${event.sample}`));
+"""
+
+
 class ConsoleErrors:
     """The errors the pages of a test wrote to the console, or threw."""
 
@@ -78,6 +85,9 @@ class ConsoleErrors:
         self.allowed: list[re.Pattern] = []
 
     def watch_context(self, context):
+        # A style or script the Content Security Policy refuses is a fault of the page too
+        # (issue 43, item 12): Chromium reports it to the page, not to Playwright's console.
+        context.add_init_script(CSP_VIOLATIONS_TO_CONSOLE)
         context.on("page", self.watch)
         for page in context.pages:
             self.watch(page)

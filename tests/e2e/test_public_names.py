@@ -34,12 +34,14 @@ def club_with_a_night(owner):
 
 
 @pytest.mark.parametrize("language, hidden, player", [
-    ("en-CA", "Hidden (“Player 17”)", "Player"), ("fr-CA", "Caché (« Joueur 17 »)", "Joueur")])
+    ("en-CA", "Hidden (“Player {number}”)", "Player"),
+    ("fr-CA", "Caché (« Joueur {number} »)", "Joueur")])
 def test_a_name_hidden_by_the_organizer_leaves_the_projectors_standings_and_csvs(
         live_server, new_context, log_in, language, hidden, player):
     laptop = new_context(viewport={"width": 1366, "height": 768}, locale=language).new_page()
     club, night, season = club_with_a_night(log_in(laptop, "organizer"))
     anne = Member.objects.get(club=club, name="Anne Tremblay")
+    hidden = hidden.format(number=anne.number)  # the number she joined the club with
     wall = new_context(viewport={"width": 1920, "height": 1080}, locale=language).new_page()
     wall.goto(f"{live_server.url}/t/{night.pk}/projector/")
     expect(wall.locator("main")).to_contain_text("Anne Tremblay")
@@ -52,7 +54,7 @@ def test_a_name_hidden_by_the_organizer_leaves_the_projectors_standings_and_csvs
         "Anne Tremblay")
 
     # The projector on the wall turns to the number at its next poll, without a reload.
-    shown = f"{player} {anne.pk}"
+    shown = f"{player} {anne.number}"
     expect(wall.locator("main")).to_contain_text(shown, timeout=15_000)
     expect(wall.locator("main")).not_to_contain_text("Tremblay")
     shot(wall, f"public-names-{language}-projector")
@@ -65,7 +67,7 @@ def test_a_name_hidden_by_the_organizer_leaves_the_projectors_standings_and_csvs
     for path in (f"/clubs/{club.pk}/ladder.csv", f"/seasons/{season.pk}/standings.csv"):
         # (A download asked for outside a page goes in the server's language.)
         text = phone.request.get(live_server.url + path).text()
-        assert re.search(rf"(Player|Joueur) {anne.pk}\b", text), path
+        assert re.search(rf"(Player|Joueur) {anne.number}\b", text), path
         assert "Tremblay" not in text, path
     # The organizer's own pages keep the name.
     laptop.goto(f"{live_server.url}/tournaments/{night.pk}/")
