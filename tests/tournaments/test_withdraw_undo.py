@@ -6,10 +6,12 @@ from django.urls import reverse
 
 from scoring import rules
 from scoring import services as scoring
+from scoring.errors import Conflict
 from scoring.services import NewTeam
 from tests.tournaments.helpers import make_tournament
 from tournaments import services
 from tournaments.services import Settings
+from tournaments.services.closing import close_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +94,33 @@ def test_a_team_back_while_its_opponents_have_left_wins_by_their_forfeit(organiz
     table.match.refresh_from_db()
     assert (table.match.status, table.match.winner, table.match.forfeited_by) == (
         rules.Status.FINISHED, rules.Team.A, rules.Team.B)
+
+
+def test_a_withdrawal_clicked_by_mistake_at_a_night_of_four_is_taken_back_and_play_goes_on(
+        client, organizer):
+    night = services.create_tournament(owner=organizer, settings=Settings(
+        name="Mardi à quatre", variant="politaine", format="individual", target=11),
+        teams=[NewTeam(name) for name in ["Anne", "Bruno", "Carole", "Denis"]])
+    table = services.draw_next_round(tournament=night).tables.get()
+    scoring.record_hand(match=table.match_id, number=1, hand=rules.Hand.played(6, 5))
+    north = table.seats.get(seat="N").entry
+    flag = reverse("tournament_team_flag", args=[night.pk, north.pk, "withdrawn"])
+    client.post(flag, {"value": "1"})  # three players left: no table, the night looks over
+    answer = client.post(flag, {"value": "0"})  # clicked back
+    assert answer.status_code == 302
+    north.refresh_from_db()
+    table.match.refresh_from_db()
+    assert not north.withdrawn and table.match.status == rules.Status.IN_PROGRESS
+    scoring.record_hand(match=table.match_id, number=2, hand=rules.Hand.played(6, 5))
+
+
+def test_a_closed_night_takes_no_withdrawal_back(organizer):
+    night = services.create_tournament(owner=organizer, settings=Settings(
+        name="Mardi à quatre", variant="politaine", format="individual", target=11),
+        teams=[NewTeam(name) for name in ["Anne", "Bruno", "Carole", "Denis"]])
+    table = services.draw_next_round(tournament=night).tables.get()
+    north = table.seats.get(seat="N").entry
+    services.set_entry_flags(entry=north, withdrawn=True)
+    close_tournament(tournament=night)
+    with pytest.raises(Conflict):
+        _flag(north, withdrawn=False)

@@ -253,7 +253,11 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
     """Check a team in (or out), withdraw it (or take the withdrawal back)."""
     locked = lock(entry.tournament_id)
     entry = Entry.objects.get(pk=entry.pk, tournament=locked)
-    refuse_once_over(locked)
+    # A withdrawal clicked by mistake can end a small night at once (three players seat no
+    # table): it is taken back as long as the night is not closed.
+    taking_back = withdrawn is False and checked_in is None and entry.withdrawn
+    if not taking_back or locked.closed_at is not None:
+        refuse_once_over(locked)
     if checked_in and not entry.checked_in and _field_is_closed(locked) \
             and entry.pk not in locked.field:
         _refuse_new_team(locked)
