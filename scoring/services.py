@@ -279,7 +279,7 @@ def note_redeal(*, match: Match | int, ordinal: int | None = None) -> rules.Summ
         # As for a hand: nothing is written, so nothing to refuse (a closed round, say).
         raise AlreadySaved([noted], state=summary)
     writing.refuse_if_closed(locked, None)
-    if refusal := rules.check_redeal(locked.variant, summary):
+    if refusal := rules.check_redeal(locked.variant, summary, noted=locked.redeals):
         raise Conflict([refusal], state=summary)
     locked.redeals += 1
     writing.write_summary(locked, summary, hand_written=False, also=("redeals",))

@@ -8,6 +8,7 @@ from typing import Any
 from scoring.rules.hands import Hand, validate_hand
 from scoring.rules.matches import MatchState, Summary, match_state
 from scoring.rules.vocabulary import (
+    MAX_REDEALS,
     Family,
     HandKind,
     Team,
@@ -142,13 +143,23 @@ def check_undo(summary: Summary, number: Any = None) -> Violation | None:
     return None
 
 
-def check_redeal(variant: Variant | str, summary: Summary) -> Violation | None:
-    """A redeal (La Politaine's rule for a hand with no 10, 9 or ace) is noted, never scored."""
+def check_redeal(variant: Variant | str, summary: Summary, noted: int = 0
+                 ) -> Violation | None:
+    """A redeal (La Politaine's rule for a hand with no 10, 9 or ace) is noted, never scored;
+    `noted`: the redeals the match already counts, at most MAX_REDEALS."""
     if variant_rules(variant).family is not Family.POLITAINE:
         return Violation(
             "redeal_not_in_variant",
             _("La Quadrette has no redeal rule."),
             None,
+        )
+    if noted >= MAX_REDEALS:
+        return Violation(
+            "too_many_redeals",
+            _("This match has noted %(max)s redeals, as many as a match can: deal again "
+              "without noting it."),
+            None,
+            {"max": MAX_REDEALS},
         )
     return check_can_record(summary, summary.next_hand)
 

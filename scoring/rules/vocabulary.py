@@ -132,6 +132,9 @@ POLITAINE_CARDS = 12  # three whole tricks of four cards
 WORTHLESS_IN_PACK = 8  # the 7s and 8s
 QUADRETTE_TRICKS = 6
 LA_VOLE_POINTS = 2
+# Redeals a match notes at most: no table deals a thousand hands without a 10, 9 or ace, so
+# more is a stuck button or a script (and the count is kept in a small integer).
+MAX_REDEALS = 999
 
 
 # What the two teams' shares of each counted quantity always add up to.

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import rules, services
-from scoring.models import Hand, HandRevision
+from scoring.models import Hand, HandRevision, Match
 from tests.conftest import HTMX, link_url, url
 from tests.factories import UserFactory
 
@@ -312,6 +312,16 @@ def test_a_redeal_is_noted_without_a_score(keeper, match):
     assert "Redeal noted: the same dealer deals again." in response.content.decode()
     match.refresh_from_db()
     assert match.redeals == 1 and match.hand_count == 0
+
+
+def test_a_match_with_as_many_redeals_as_it_can_note_refuses_one_more_with_a_message(
+        keeper, match):
+    Match.objects.filter(pk=match.pk).update(redeals=rules.MAX_REDEALS)
+    response = keeper.post(url(match, "redeal"))
+    assert response.status_code == 409
+    assert f"This match has noted {rules.MAX_REDEALS} redeals" in response.content.decode()
+    match.refresh_from_db()
+    assert match.redeals == rules.MAX_REDEALS
 
 
 def test_la_quadrette_has_no_redeal(client, quadrette_match):
