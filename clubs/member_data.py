@@ -4,6 +4,8 @@ named for (politaines, four sevens, redeals), their rating after each rated matc
 their seasons. As JSON (the whole of it) and as CSV (a line per record, for a
 spreadsheet)."""
 
+from django.utils import timezone
+
 from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Attribution, Member, Season
 from clubs.public_names import PublicNames
@@ -97,14 +99,20 @@ def member_csv(data: dict) -> str:
     rows = [["name", "", "", "", person["name"], "", "", ""]]
     rows += [["nickname", "", "", "", person["nickname"], "", "", ""]] if person["nickname"] else []
     rows += [["other name", "", "", "", name, "", "", ""] for name in person["other_names"]]
-    rows += [["match", m["match"], m["ended_at"], m["result"] or "", m["team"],
+    rows += [["match", m["match"], _when(m["ended_at"]), m["result"] or "", m["team"],
              m["partner"] or "", " & ".join(o or "" for o in m["opponents"]),
              f'{m["score_for"]}–{m["score_against"]}'] for m in data["matches"]]
-    rows += [["hand named for", a["match"], a["at"], a["kind"], f'hand {a["hand"]}', "", "",
+    rows += [["hand named for", a["match"], _when(a["at"]), a["kind"], f'hand {a["hand"]}', "", "",
               ""] for a in data["attributions"]]
-    rows += [["rating", c["match"], c["at"], c["rating"], f'mu {c["mu"]:.4f}',
+    rows += [["rating", c["match"], _when(c["at"]), c["rating"], f'mu {c["mu"]:.4f}',
               f'sigma {c["sigma"]:.4f}', "", ""] for c in data["ratings"]]
     rows += [["season", "", "", s["rank"], s["season"], f'{s["points"]} points',
               f'{s["nights"]} nights', ""] for s in data["seasons"]]
     return csv_text(["record", "match", "when", "result", "detail", "partner", "opponents",
                      "score"], rows)
+
+
+def _when(moment) -> str:
+    """A time as a spreadsheet and a reader take it: ISO 8601 in the club's time zone (the
+    app's), to the second."""
+    return timezone.localtime(moment).isoformat(timespec="seconds") if moment else ""

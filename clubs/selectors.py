@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import date
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs import charts, rating_model, seasons, stats
@@ -49,6 +51,12 @@ def _ended_at(row) -> object:
     return row["last_hand_at"] or row["created_at"]
 
 
+def _played_on(row) -> date:
+    """The day the match was played: its night's date, else the day its last hand was
+    written (a night's scores may be typed in days later, from paper)."""
+    return row["night_date"] or timezone.localdate(_ended_at(row))
+
+
 def match_records(club_id: int, *, member: int | None = None, with_comebacks=False
                   ) -> list[stats.MatchRecord]:
     """The club's matches as statistics read them (one query; two with the comebacks,
@@ -64,18 +72,21 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         four_sevens_a=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.A)),
         four_sevens_b=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.B)),
         tournament=F("table__round__tournament_id"),
+        night_date=F("table__round__tournament__date"),
         **{f"member_{seat}": F(f"seat_{seat}__club_seat__member_id") for seat in SEATS},
         **{f"typed_{seat}": F(f"seat_{seat}__name") for seat in SEATS},
     ).values(
         "id", "status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
         "redeals", "last_hand_at", "created_at", "team_a__name", "team_b__name", "variant",
+        "target", "night_date",
         "politaines_a", "politaines_b", "four_sevens_a", "four_sevens_b", "tournament",
         *(f"member_{seat}" for seat in SEATS), *(f"typed_{seat}" for seat in SEATS),
     ).order_by()
     rows = list(rows)
     comebacks = _comebacks([r for r in rows if r["winner"]]) if with_comebacks else {}
     return [stats.MatchRecord(
-        match_id=r["id"], ended_at=_ended_at(r), finished=r["status"] == rules.Status.FINISHED,
+        match_id=r["id"], ended_at=_ended_at(r), played_on=_played_on(r),
+        finished=r["status"] == rules.Status.FINISHED,
         winner=r["winner"], finish_reason=r["finish_reason"],
         score=(r["score_a"], r["score_b"]), hands=r["hand_count"],
         politaines=(r["politaines_a"], r["politaines_b"]),
@@ -91,6 +102,7 @@ def _comebacks(finished: list[dict]) -> dict[int, int]:
     """The most points each finished match's winner trailed by: one query for every hand."""
     variants = {r["id"]: r["variant"] for r in finished}
     winners = {r["id"]: r["winner"] for r in finished}
+    targets = {r["id"]: r["target"] for r in finished}
     running: dict[int, list[tuple[int, int]]] = defaultdict(list)
     totals: dict[int, tuple[int, int]] = {}
     hands = Hand.objects.filter(match_id__in=list(variants)).order_by("match_id", "number")
@@ -99,7 +111,7 @@ def _comebacks(finished: list[dict]) -> dict[int, int]:
         a, b = totals.get(hand.match_id, (0, 0))
         totals[hand.match_id] = (a + points.a, b + points.b)
         running[hand.match_id].append(totals[hand.match_id])
-    return {pk: stats.comeback(running[pk], winners[pk]) for pk in variants}
+    return {pk: stats.comeback(running[pk], winners[pk], targets[pk]) for pk in variants}
 
 
 def _hand(**conditions):

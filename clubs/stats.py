@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 A, B = "a", "b"  # scoring.rules.Team's values
 
@@ -33,6 +33,8 @@ class MatchRecord:
     tournament_id: int | None = None
     # The most points the winner was ever behind (hand by hand), when the hands were read.
     comeback: int = 0
+    # The day it was played: its night's date, else the day its last hand was written.
+    played_on: date | None = None
 
     def side_of(self, member: int) -> str | None:
         if member in self.pairs[0]:
@@ -83,6 +85,7 @@ class Result:
     pair: tuple[int | None, int | None] = (None, None)  # the player and their partner
     typed_pair: tuple[str, str] = ("", "")  # the names typed on their seats
     typed_opponents: tuple[str, str] = ("", "")
+    played_on: date | None = None
 
 
 @dataclass
@@ -119,9 +122,9 @@ class PlayerStats:
 
     @property
     def toughest_opponents(self) -> list[Record]:
-        """The opponents who beat the player most often (loss rate, then matches), who beat
-        them at least once: three at most."""
-        beaten_by = [r for r in self.opponents if r.losses]
+        """The opponents who beat the player most often (loss rate, then matches), among
+        those the player lost to more often than beat: three at most."""
+        beaten_by = [r for r in self.opponents if r.losses > r.wins]
         return sorted(beaten_by, key=lambda r: (-r.losses / r.played, -r.played, r.member))[:3]
 
 
@@ -162,7 +165,7 @@ def player_stats(member: int, records: list[MatchRecord],
         results.append(Result(
             record.match_id, record.ended_at, won, record.score[i], record.score[other],
             partner, record.pairs[other], record.team_names[i], record.team_names[other],
-            record.pairs[i], record.typed[i], record.typed[other]))
+            record.pairs[i], record.typed[i], record.typed[other], record.played_on))
     attributions = attributions or {}
     stats.own_politaines = attributions.get("politaine", 0)
     stats.own_four_sevens = attributions.get("four_sevens", 0)
@@ -252,9 +255,16 @@ def club_records(records: list[MatchRecord]) -> Records:
     )
 
 
-def comeback(running: list[tuple[int, int]], winner: str | None) -> int:
-    """The most points the winner trailed by after any hand (running totals, hand by hand)."""
+# A comeback is won from a real deficit: 10 points behind, or a third of the target when
+# that is less (a short match to 11).
+COMEBACK_FROM = 10
+
+
+def comeback(running: list[tuple[int, int]], winner: str | None, target: int) -> int:
+    """The most points the winner trailed by after any hand (running totals, hand by hand),
+    when that is a real deficit; else 0."""
     if winner is None:
         return 0
     i = _index(winner)
-    return max([0, *(score[1 - i] - score[i] for score in running)])
+    behind = max([0, *(score[1 - i] - score[i] for score in running)])
+    return behind if behind >= min(COMEBACK_FROM, -(-target // 3)) else 0

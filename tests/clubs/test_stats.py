@@ -7,13 +7,19 @@
     M4  Chloé & Denis  v Anne & Benoît   a redeal, then four sevens to B: B wins (1 hand)
 """
 
+from datetime import date
+
 import pytest
+from django.urls import reverse
 
 from clubs import selectors, services, stats
 from clubs.models import Member
 from scoring import rules
 from scoring.errors import Conflict
 from tests.clubs.helpers import club_match
+from tests.tournaments.helpers import finish, make_tournament
+from tournaments import services as tournaments
+from tournaments.models import Tournament
 
 
 @pytest.fixture
@@ -53,9 +59,9 @@ def test_a_players_statistics(club):
     assert found.redeals == 1
     assert found.favourite_partner.member == players["Benoît"]
     assert (found.favourite_partner.played, found.favourite_partner.wins) == (3, 3)
-    # Benoît beat her in their one match against each other; Denis once in three.
-    assert [r.member for r in found.toughest_opponents] == [players["Benoît"],
-                                                             players["Denis"]]
+    # Benoît beat her in their one match against each other; Denis beat her once in three,
+    # which makes him no tough opponent of hers.
+    assert [r.member for r in found.toughest_opponents] == [players["Benoît"]]
     assert [r.won for r in found.last_results] == [True, True, False, True]
 
 
@@ -125,3 +131,32 @@ def test_a_name_typed_with_letters_of_another_script_finds_the_roster_player(clu
     with pytest.raises(Conflict) as refused:
         services.add_member(club=club, name="D\u0435nis")
     assert refused.value.codes == ["player_on_roster"]
+
+
+@pytest.mark.parametrize(("running", "target", "comeback"), [
+    ([(0, 2), (11, 2)], 31, 0),     # two points behind is no comeback
+    ([(0, 9), (20, 9), (31, 9)], 31, 0),
+    ([(0, 10), (20, 10), (31, 10)], 31, 10),
+    ([(0, 4), (11, 4)], 11, 4),     # a short match: a third of its target
+    ([(0, 3), (11, 3)], 11, 0),
+])
+def test_a_comeback_is_won_from_a_real_deficit(running, target, comeback):
+    assert stats.comeback(running, "a", target) == comeback
+
+
+def test_recent_results_show_the_nights_date_and_the_csv_its_times_to_the_second(
+        client, organizer):
+    club = services.create_club(owner=organizer, name="Les As")
+    night = make_tournament(organizer, teams=2, format="round_robin")
+    Tournament.objects.filter(pk=night.pk).update(date=date(2026, 11, 20))
+    services.add_night(club=club, tournament=night)
+    table = tournaments.draw_next_round(tournament=night).tables.get()
+    finish(table.match, winner="a")  # typed in today, from the night's paper
+    member = Member.objects.get(club=club, seats__player=table.match.seat_n)
+    page = client.get(reverse("club_player", args=[club.pk, member.pk])).content.decode()
+    assert 'data-label="Date">11/20/2026</td>' in page
+    csv = client.get(reverse("club_member_data", args=[club.pk, member.pk, "csv"]))
+    match_line = next(line for line in csv.content.decode().splitlines()
+                      if line.startswith("match,"))
+    when = match_line.split(",")[2]
+    assert len(when) == len("2026-12-07T16:22:15-05:00") and when[10] == "T", when
