@@ -4,6 +4,7 @@ club, for members who chose nothing). The club's organizers read every name in f
 name taken off (anonymized) reads "Player 17" for everyone."""
 
 import re
+import unicodedata
 
 from django.utils.translation import gettext
 
@@ -34,23 +35,35 @@ def hidden_name(number: int) -> str:
 
 
 # How a hidden player's number may be written, in either language: "Player 3", "Joueur 3",
-# "#3" (a name taken off), whatever the case, the spacing or a "#".
-_NUMBER_WORDS = ("player", "joueur", "joueuse")
-_LAST_NUMBER = re.compile(r"(\d+)\s*$")
+# "#3" (a name taken off), whatever the case, the spacing, the letters drawn alike, and
+# whatever is written between the word and the number ("Player-3", "Joueur nº 3", "Player
+# #3", "Player ³") or after it ("Player 3."). Compared as names.key writes them.
+_NUMBER_WORDS = frozenset(names.key(word) for word in ("player", "joueur", "joueuse"))
+# Words that say "number" before one ("No. 3", "nº 3", "n° 3", "№ 3", "numéro 3").
+_NUMBER_SIGNS = tuple(names.key(sign) for sign in ("no", "nr", "num", "number", "numero"))
+# A digit of any script, or a letter a digit is drawn like in a key ("1" as "l", "0" as
+# "o"): "Player 1O" reads as "Player 10".
+_DIGIT = r"(?:\d|[" + "".join(sorted(set(names.key("0123456789")) - set("0123456789"))) + "])"
+# The number last, after anything (the word, signs) and before nothing but punctuation.
+_NUMBER_LAST = re.compile(rf"(?P<before>.*?){_DIGIT}+[\W_]*", re.DOTALL)
 
 
 def reads_as_a_number(name: str) -> bool:
     """Whether a typed name reads as a hidden player's (or a name taken off): no roster
-    player may be named so, or they would pass for that hidden one. Compared by names.key,
-    so a letter typed in another script that looks the same counts too."""
-    found = _LAST_NUMBER.search(name or "")
+    player may be named so, or they would pass for that hidden one. A name that merely
+    holds a number ("Anne 3", "Louis 14", "Joueur 3 Roy") or a word for one ("Player One")
+    does not; nor does a bare number ("3"), which reads as no one's."""
+    typed = "".join(char for char in unicodedata.normalize(
+        "NFD", names.key(name or "").replace("°", "o")) if not unicodedata.combining(char))
+    found = _NUMBER_LAST.fullmatch(typed)
     if found is None:
         return False
-    typed = names.key(name).replace(" ", "")
-    digits = found.group(1)
-    return typed == names.key(f"#{digits}") or any(
-        typed in (names.key(f"{word}{digits}"), names.key(f"{word}#{digits}"))
-        for word in _NUMBER_WORDS)
+    before = found["before"]
+    word = re.sub(r"[\W_]+", "", before)
+    for sign in _NUMBER_SIGNS:
+        if word.endswith(sign) and word[:-len(sign)] in _NUMBER_WORDS | {""}:
+            return True
+    return word in _NUMBER_WORDS or (not word and "#" in before)
 
 
 def first_name_and_initial(name: str) -> str:

@@ -377,7 +377,8 @@ def sittings(member: Member) -> list[Sitting]:
                 found[row[seat]].append(row)
     return sorted((Sitting(player, rows[0]["table__round__tournament__name"] or "",
                            rows[0]["created_at"], len(rows),
-                           f'{rows[0]["team_a__name"]} – {rows[0]["team_b__name"]}')
+                           f'{names.shown(rows[0]["team_a__name"])} – '
+                           f'{names.shown(rows[0]["team_b__name"])}')
                    for player, rows in found.items()), key=lambda s: (s.first, s.player))
 
 

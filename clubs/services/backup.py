@@ -35,6 +35,7 @@ from clubs.models import (
 from clubs.selectors import SEATS
 from clubs.services import privacy, ratings
 from clubs.services._common import refuse, violation
+from clubs.services.names_taken_off import one_way_key
 from scoring import backups, names
 from scoring.errors import ScoringError
 from scoring.models import Match
@@ -114,6 +115,23 @@ def _keys(rows: list[dict], where: str) -> set:
     return _once((f"{where}[{index}].key", row["key"]) for index, row in enumerate(rows))
 
 
+def _check_not_taken_off(data: dict, taken_off: set) -> None:
+    """No player of the file is named, nor found, by a name taken off (a file edited by
+    hand): the club would show it again, and the matches that type it would go to them."""
+    salt = data["club"].get("name_salt", "")
+    if not taken_off or not salt:
+        return
+    for index, member in enumerate(data["members"]):
+        if member.get("anonymized_at"):
+            continue
+        keys = {names.key(member["name"]), *member["aliases"]}
+        if any(one_way_key(salt, key) in taken_off for key in keys):
+            refuse("club_export_name_taken_off", gettext_noop(
+                "This club export does not hold together: %(where)s is named by a name "
+                "taken off the club's roster at its player's request."),
+                where=f"$.members[{index}]")
+
+
 def _check_references(data: dict) -> None:
     """Every key a part of the file names is one the file holds: the roster players of
     seats, attributions and history, the nights of seasons, the matches and tables of
@@ -135,9 +153,10 @@ def _check_references(data: dict) -> None:
                 "player's number (“Player 3”)."), where=f"$.members[{index}]")
     _once((f"$.members[{index}].aliases", alias) for index, member in enumerate(data["members"])
           for alias in member["aliases"])
-    _once((f"$.members[{index}].names_taken_off", key)
-          for index, member in enumerate(data["members"])
-          for key in member.get("names_taken_off", []))
+    taken_off = _once((f"$.members[{index}].names_taken_off", key)
+                      for index, member in enumerate(data["members"])
+                      for key in member.get("names_taken_off", []))
+    _check_not_taken_off(data, taken_off)
     matches = _keys(data["matches"], "$.matches")
     _keys(data["nights"], "$.nights")
     nights = {}

@@ -15,7 +15,10 @@ import hashlib
 import hmac
 import secrets
 
-from clubs.models import Club, ClubEvent, Member, TakenOffName
+from django.utils.translation import gettext_noop
+
+from clubs.models import Alias, Club, ClubEvent, Member, TakenOffName
+from clubs.services._common import refuse
 from scoring import names
 
 # The skeletons of the digits ("1" is drawn like "l"): a number taken off ("#17") is no
@@ -44,6 +47,9 @@ def remember(member: Member, *, keys) -> None:
     caller's transaction, the club locked (privacy.take_names_off). A key another member's
     already (two people once typed alike) stays theirs."""
     keys = {key for key in keys if key and not _is_a_number(key)}
+    # A name typed for them that is another member's (seats moved by a split) is not theirs.
+    keys -= set(Alias.objects.filter(club_id=member.club_id, key__in=keys).exclude(
+        member=member).values_list("key", flat=True))
     if not keys:
         return
     salt = _salt(member.club_id, draw=True)
@@ -60,6 +66,24 @@ def member_once_named(club_id: int, key: str) -> Member | None:
     found = TakenOffName.objects.filter(club_id=club_id, key=one_way_key(salt, key)
                                         ).select_related("member").first()
     return found.member if found else None
+
+
+# The roster's answer to a name taken off: the name as typed, nothing of whose it was.
+TAKEN_OFF_MESSAGE = gettext_noop(
+    "%(name)s is a name taken off the club's roster at its player's request: no player can "
+    "be given it again.")
+
+
+def refuse_if_taken_off(club_id: int, name: str, *, member: Member | None = None) -> None:
+    """Refused: `name` (in any look-alike form) was taken off a member, whom it finds from
+    now on (a roster player added, renamed or split off under it would show it again);
+    unless it is still `member`'s own name (one of their aliases)."""
+    key = names.key(name)
+    if member is not None and Alias.objects.filter(club_id=club_id, key=key,
+                                                   member=member).exists():
+        return
+    if member_once_named(club_id, key) is not None:
+        refuse("name_taken_off", TAKEN_OFF_MESSAGE, "name", name=names.normalise(name))
 
 
 def rewrite_history(member: Member, *, keys, label: str) -> None:

@@ -85,6 +85,7 @@ def add_member(*, club: Club | int, name: str, nickname: str = "") -> Member:
     if other := _taken(locked.pk, names.key(name)):
         conflict("player_on_roster", gettext_noop("%(name)s is already on the roster."),
                  "name", name=other.name)
+    names_taken_off.refuse_if_taken_off(locked.pk, name)
     return _new_member(locked.pk, name, nickname)
 
 
@@ -114,6 +115,7 @@ def update_member(*, member: Member, name: str, nickname: str = "") -> Member:
         conflict("player_on_roster", gettext_noop(
             "%(name)s is already on the roster: merge the two players instead."),
             "name", name=other.name)
+    names_taken_off.refuse_if_taken_off(member.club_id, name, member=member)
     member.name, member.nickname = names.normalise(name), names.normalise(nickname or "")
     member.save(update_fields=["name", "nickname"])
     Alias.objects.get_or_create(club_id=member.club_id, key=names.key(name),
@@ -166,6 +168,7 @@ def split_member(*, member: Member, name: str, players: list[int], by) -> Member
         conflict("player_on_roster", gettext_noop(
             "%(name)s is already on the roster: choose another name for the second "
             "person."), "name", name=other.name)
+    names_taken_off.refuse_if_taken_off(member.club_id, name)
     seats = Seat.objects.filter(member=member, player_id__in=players)
     if not players or seats.count() != len(set(players)):
         refuse("split_seats", gettext_noop(

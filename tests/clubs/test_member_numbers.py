@@ -60,11 +60,13 @@ def test_a_hidden_player_reads_the_number_they_joined_in_not_a_database_id(club,
 
 def test_a_player_who_joins_after_a_merge_takes_a_new_number_never_one_given_before(
         club, organizer):
-    """A number said who someone was ("Player 4" in the history): it is never given twice."""
-    services.merge_members(keep=member(club, "Chloé Côté"), absorb=member(club, "Denis Gagnon"))
+    """A number said who someone was ("Player 5" in the history): it is never given twice.
+    (Denis typed twice, as "Denis G." the second time: the two never sat in one match.)"""
+    services.merge_members(keep=member(club, "Denis Gagnon"),
+                           absorb=services.add_member(club=club, name="Denis G."))
     elise = services.add_member(club=club, name="Élise Morin")
     privacy.set_public_name(member=elise, choice="hidden", by=organizer)
-    assert "Player 5" in public_text(club)
+    assert "Player 6" in public_text(club)
 
 
 def test_a_club_moved_to_another_server_keeps_its_players_numbers(club, organizer):
@@ -256,3 +258,45 @@ def test_a_teams_typed_name_stays_on_the_club_pages_unless_it_tells_a_hidden_nam
                             .decode()))
     assert shown in text
     assert "Côté &" not in text and "Denis Côté" not in text
+
+
+# The same pseudonym, spelled another way: punctuation, a sign for "number", another kind of
+# digit or a mark after it. Each passed for a real name and read like the hidden player.
+SPELLED_OTHERWISE = ["Player 3.", "Player-3", "Player_3", "Player ³", "Player (3)", "Joueur 3 !",
+                     "Player 3 .", "“Player 3”", "PLAYER  ‑ 3", "Joueur nº 3", "Joueur n° 3",
+                     "Player No. 3", "Joueuse no 12", "Joueur numéro 3", "Player number 3",
+                     "Joueur #12.", "№ 3", "N° 3"]
+
+
+@pytest.mark.parametrize("typed", SPELLED_OTHERWISE)
+def test_a_pseudonym_spelled_with_other_punctuation_or_digits_is_refused_as_a_name(
+        club, organizer, typed):
+    with pytest.raises(ScoringError) as refused:
+        services.add_member(club=club, name=typed)
+    assert refused.value.violations[0].code == "name_like_a_number"
+    with pytest.raises(ScoringError):
+        services.update_member(member=member(club, "Anne Tremblay"), name=typed)
+    with pytest.raises(ScoringError):
+        club_match(club, organizer, (typed, "Anne Tremblay"), ("Chloé Côté", "Luc"))
+    assert not Member.objects.filter(club=club, name=typed).exists()
+
+
+@pytest.mark.parametrize("typed", ["Player One", "Player Paul", "Joueur Léo", "Players 3",
+                                   "Player 3rd", "Joueur 3 Roy", "Anne 3.", "3.", "Louis 14",
+                                   "R2-D2", "Bruno 3", "Jean-Paul 2e"])
+def test_a_name_that_merely_holds_a_number_is_still_taken(club, typed):
+    assert services.add_member(club=club, name=typed).name == typed
+
+
+def test_the_take_off_page_says_the_players_own_number_not_a_database_id(client, club):
+    """The page asking to take Chloé's name off said she would become "Player 8" (her id
+    across every club's roster); she is the club's third: "Player 3"."""
+    chloe = member(club, "Chloé Côté")
+    assert chloe.pk != chloe.number
+    path = reverse("club_member_anonymize", args=[club.pk, chloe.pk])
+    page = unescape(text_of(client.get(path).content.decode()))
+    assert "The player becomes “Player 3” on every page" in page
+    assert f"Player {chloe.pk}" not in page
+    french = unescape(text_of(client.get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()))
+    assert "Le joueur devient « Joueur 3 » sur toutes les pages" in french
+    assert f"Joueur {chloe.pk}" not in french

@@ -6,6 +6,7 @@ names the others as they chose to be shown."""
 import html
 import json
 import pickle
+import re
 
 import pytest
 from django.core.cache import cache
@@ -15,10 +16,12 @@ from django.utils import translation
 
 from clubs import seasons, selectors, services
 from clubs.exports import club_data
-from clubs.models import ClubEvent, Member
+from clubs.models import ClubEvent, Member, Seat
 from clubs.public_names import PublicNames
 from clubs.services import privacy
+from clubs.services.backup import import_club
 from clubs.services.seasons import save_season
+from scoring.errors import ScoringError
 from scoring.models import Player, Team
 from scoring.services import NewTeam
 from tests.clubs.helpers import club_match, win
@@ -236,3 +239,96 @@ def test_a_name_taken_off_still_finds_its_player_after_a_merge(organizer):
     assert list(Member.objects.filter(club=club).order_by("pk").values_list(
         "pk", flat=True)) == sorted([kept.pk, *(member(club, name).pk for name in FOUR[1:])])
     assert not Player.objects.filter(name__contains="Gagnon").exists()
+
+
+# --- A name taken off cannot be typed back onto the roster ----------------------------------
+
+
+def errors_of(answer) -> list[str]:
+    """The refusals a form's page shows, as read: nothing more than the typed name."""
+    return [html.unescape(text_of(error)) for error in re.findall(
+        r'<p class="field-error"[^>]*>(.*?)</p>', answer.content.decode(), re.DOTALL)]
+
+
+def club_without_bruno(organizer):
+    """Les As, where Bruno Gagnon played twice with Anne Roy, then had his name taken off."""
+    club = services.create_club(owner=organizer, name="Les As")
+    for _ in range(2):
+        club_match(club, organizer, ("Bruno Gagnon", "Anne Roy"),
+                   ("Chloé Côté", "Denis Morin"), [win()])
+    bruno = privacy.anonymize_member(member=member(club, "Bruno Gagnon"), by=organizer)
+    return club, bruno
+
+
+def test_the_roster_refuses_a_name_taken_off_in_both_languages_without_telling_whose(
+        client, organizer):
+    """After Bruno Gagnon's name was taken off, the roster's form took "Bruno Gagnon" as a
+    new member, shown in full on every page, and the next match that typed the name
+    counted for him in full, not for "Player N"."""
+    club, bruno = club_without_bruno(organizer)
+    answer = client.post(reverse("club_roster", args=[club.pk]), {"name": "Bruno Gagnon"})
+    assert answer.status_code == 422
+    assert errors_of(answer) == ["Bruno Gagnon is a name taken off the club's roster at its "
+                                 "player's request: no player can be given it again."]
+    french = client.post(reverse("club_roster", args=[club.pk]), {"name": "BRUNO  gagnon"},
+                         HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.status_code == 422
+    assert errors_of(french) == ["BRUNO gagnon est un nom retiré de la liste du club à la "
+                                 "demande de son joueur : aucun joueur ne peut plus le porter."]
+    assert not Member.objects.filter(club=club, name__icontains="Gagnon").exists()
+    # The name still finds him, under his number.
+    club_match(club, organizer, ("Bruno Gagnon", "Anne Roy"), ("Chloé Côté", "Denis Morin"),
+               [win()])
+    assert Member.objects.filter(club=club).count() == 4
+    bruno.refresh_from_db()
+    assert bruno.rated_matches == 3
+    assert not Player.objects.filter(name__icontains="Gagnon").exists()
+
+
+def test_a_name_taken_off_cannot_come_back_by_a_rename_or_a_split(organizer):
+    club, bruno = club_without_bruno(organizer)
+    anne = member(club, "Anne Roy")
+    with pytest.raises(ScoringError) as refused:
+        services.update_member(member=anne, name="bruno gagnon")
+    assert refused.value.violations[0].code == "name_taken_off"
+    assert refused.value.violations[0].field == "name"
+    with pytest.raises(ScoringError) as refused:
+        services.update_member(member=bruno, name="Bruno Gagnon")
+    assert refused.value.violations[0].code == "name_taken_off"
+    seat = Seat.objects.filter(member=anne).values_list("player_id", flat=True).first()
+    with pytest.raises(ScoringError) as refused:
+        services.split_member(member=anne, name="Bruno Gagnon", players=[seat], by=organizer)
+    assert refused.value.violations[0].code == "name_taken_off"
+    assert not Member.objects.filter(club=club, name__icontains="Gagnon").exists()
+    # A name of their own is still anyone's to give.
+    assert services.update_member(member=anne, name="Anne Roy-Gagnon").name == "Anne Roy-Gagnon"
+
+
+def test_a_club_file_that_gives_a_name_taken_off_back_to_a_player_is_refused(organizer):
+    """A club file edited by hand, a player renamed as the name taken off: the imported
+    club showed it in full."""
+    club, _bruno = club_without_bruno(organizer)
+    club.refresh_from_db()  # with the salt drawn when the name was taken off
+    data = json.loads(json.dumps(club_data(club)))
+    index = next(i for i, row in enumerate(data["members"]) if row["name"] == "Anne Roy")
+    data["members"][index]["name"] = "Bruno Gagnon"
+    with pytest.raises(ScoringError) as refused:
+        import_club(data=data, owner=organizer)
+    assert refused.value.violations[0].code == "club_export_name_taken_off"
+    assert f"$.members[{index}]" in str(refused.value.violations[0].params)
+
+
+def test_the_organizers_roster_pages_write_a_name_taken_off_as_player_n_in_both_languages(
+        client, organizer):
+    """The roster, a player's edit, split and take-off pages wrote Bruno as the file keeps
+    him, "#1", where every other page reads "Player 1"."""
+    club, bruno = club_without_bruno(organizer)
+    paths = [reverse("club_roster", args=[club.pk])] + [
+        reverse(name, args=[club.pk, bruno.pk])
+        for name in ("club_member_edit", "club_member_split", "club_member_anonymize")]
+    for language in ("en", "fr"):
+        for path in paths:
+            page = html.unescape(text_of(client.get(path, HTTP_ACCEPT_LANGUAGE=language
+                                                    ).content.decode()))
+            assert hidden(bruno, language) in page, (language, path)
+            assert f"#{bruno.number}" not in page, (language, path)
