@@ -482,6 +482,10 @@
     sync();
     var first = form.querySelector("input[type=number]");
     if (first) { first.focus(); }
+    // As online (keep-focus.js): who deals the next hand in sight with its fields, below
+    // the banner that says hands wait.
+    var dealer = document.getElementById("entry-dealer");
+    if (dealer) { dealer.scrollIntoView({ block: "nearest" }); }
     pump();
   }
 

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from scoring.models import Hand, Match
 from tests.e2e.helpers import (
     expect_score,
+    field,
     save_points,
     shot,
     start_match,
@@ -208,6 +209,14 @@ def test_offline_the_big_scoreboard_shows_the_score_with_the_kept_hands_marked_n
     expect(board.locator(".team-b")).to_have_class(re.compile(r"\bleading\b"))
     expect(board.locator(".team-a")).not_to_have_class(re.compile(r"\bleading\b"))
     expect(board.locator("#pending")).to_have_text("Includes 4 hands not yet sent.")
+    # Typing the next hand, scrolled down to its points: the banner stays in view, and the
+    # field is not under it.
+    expect(page.locator("#offline")).to_be_in_viewport()
+    banner = page.locator("#offline").bounding_box()
+    dealer = page.locator("#entry-dealer").bounding_box()
+    points = field(page, "points_a").bounding_box()
+    assert banner["y"] + banner["height"] <= dealer["y"] < points["y"], (banner, dealer)
+    shot(page, "offline-typing-next-hand-en")
     page.locator("#match-title").scroll_into_view_if_needed()
     shot(page, "offline-scoreboard-en")
     # A kept hand that reaches the target: the scoreboard says who wins, once it is sent.
@@ -241,7 +250,7 @@ def test_in_french_the_scoreboard_counts_the_tours_not_yet_sent(live_server, new
     expect(board.locator(".standing")).to_have_text("En tête : Les Rouges, par 3 points.")
     # Hand 4 is dealt by West, as the scoreboard and the form both say.
     expect(page.locator("#entry-dealer")).to_have_text(
-        "Ouest (Julie) brasse ce tour; Nord (Anne) entame.")
+        "Ouest (Julie) brasse ce tour ; Nord (Anne) entame.")
     page.locator("#match-title").scroll_into_view_if_needed()
     shot(page, "offline-scoreboard-fr")
     page.locator("#undo-button").click()
