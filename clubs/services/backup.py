@@ -33,7 +33,7 @@ from clubs.models import (
     TakenOffName,
 )
 from clubs.selectors import SEATS
-from clubs.services import privacy, ratings
+from clubs.services import one_seat, privacy, ratings
 from clubs.services._common import refuse, violation
 from clubs.services.names_taken_off import one_way_key
 from scoring import backups, names
@@ -207,39 +207,50 @@ def _check_references(data: dict) -> None:
                 where=f"$.history[{index}].params.choice")
     for night in data["nights"]:
         _check_one_member_one_player(night, data["members"])
+    for match in data["matches"]:
+        _check_one_member_one_seat(match, data["members"])
     _check_attributions(data)
 
 
 def _check_one_member_one_player(night: dict, roster: list[dict]) -> None:
-    """A roster player is one of a night's players, else the night's standings and their
-    season count one person twice (at two tables of a round, say)."""
+    """A roster player is one of a night's players (one_seat), else the night's standings
+    and their season count one person twice (at two tables of a round, say)."""
     backup = night["tournament"]
-    player = {}  # roster key -> (the night's team key, the player's name)
+    players = []  # (roster key, the player's name, the night's team key)
     for seat in night["seats"]:
         team = next(t for t in backup["teams"] if t["key"] == seat["team"])
         names_ = team["players"] if len(seat["members"]) > 1 else [team["name"]]
-        for name, member in zip(names_, seat["members"], strict=False):
-            if member is None:
-                continue
-            if member not in player:
-                player[member] = (seat["team"], name)
-                continue
-            (first_team, first), second = player[member], name
-            where = {"night": str(backup["tournament"]["name"])[:100], "first": first[:60],
-                     "second": second[:60],
-                     "member": next(m["name"] for m in roster if m["key"] == member)}
-            for round_data in backup["rounds"]:
-                tables = {key: table["table"] for table in round_data["tables"]
-                          for key in table_players(table)}
-                if first_team in tables and seat["team"] in tables:
-                    refuse("club_export_member_twice", gettext_noop(
-                        "The club night %(night)s seats one roster player twice: %(first)s "
-                        "and %(second)s are both %(member)s, and play round %(round)s at "
-                        "tables %(table)s and %(other)s."), round=round_data["number"],
-                        table=tables[first_team], other=tables[seat["team"]], **where)
+        players += [(member, name, seat["team"]) for name, member in zip(
+            names_, seat["members"], strict=False)]
+    if (found := one_seat.twice(players)) is None:
+        return
+    (member, first, first_team), (_, second, second_team) = found
+    where = {"night": str(backup["tournament"]["name"])[:100], "first": first[:60],
+             "second": second[:60],
+             "member": next(m["name"] for m in roster if m["key"] == member)}
+    for round_data in backup["rounds"]:
+        tables = {key: table["table"] for table in round_data["tables"]
+                  for key in table_players(table)}
+        if first_team in tables and second_team in tables:
             refuse("club_export_member_twice", gettext_noop(
-                "The club night %(night)s seats one roster player twice: %(first)s and "
-                "%(second)s are both %(member)s."), **where)
+                "The club night %(night)s seats one roster player twice: %(first)s "
+                "and %(second)s are both %(member)s, and play round %(round)s at "
+                "tables %(table)s and %(other)s."), round=round_data["number"],
+                table=tables[first_team], other=tables[second_team], **where)
+    refuse("club_export_member_twice", gettext_noop(
+        "The club night %(night)s seats one roster player twice: %(first)s and "
+        "%(second)s are both %(member)s."), **where)
+
+
+def _check_one_member_one_seat(match: dict, roster: list[dict]) -> None:
+    """A roster player sits in one seat of a club match (one_seat), its seats' names in the
+    order the match seats its teams (scoring.services: team A North and South, team B East
+    and West)."""
+    rows = {row["key"]: row for row in roster}
+    typed = dict(zip(("n", "s"), match["team_a"]["players"], strict=False)) | dict(
+        zip(("e", "w"), match["team_b"]["players"], strict=False))
+    one_seat.refuse_file_match(match["key"], typed, {
+        seat: rows[member] for seat, member in match["seats"].items() if member is not None})
 
 
 def _history(match: dict) -> dict[int, list[dict]]:

@@ -8,9 +8,9 @@ from django.db.models import F
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club, ClubMatch, ClubNight, Season
-from clubs.services import ratings
+from clubs.services import one_seat, ratings
 from clubs.services._common import conflict, lock, refuse
-from clubs.services.roster import players_of_teams, seat_players
+from clubs.services.roster import member_found, members_of, players_of_teams, seat_players
 from scoring import services as scoring
 from tournaments.models import Entry, Tournament
 
@@ -20,8 +20,13 @@ def start_match(*, club: Club | int, owner, variant: str, team_a: scoring.NewTea
                 team_b: scoring.NewTeam, target: int | None = None,
                 first_dealer: str = "N"):
     """A match of the club's: its four players found on the roster by name (new names join
-    it)."""
+    it); refused, before anything is written, when two names are one person of the roster
+    (one_seat)."""
     locked = lock(club)
+    one_seat.refuse_match(
+        (member_found(locked.pk, name), name, field)
+        for team, fields in ((team_a, ("seat_n", "seat_s")), (team_b, ("seat_e", "seat_w")))
+        for name, field in zip(team.players, fields, strict=False))
     match = scoring.create_match(owner=owner, variant=variant, team_a=team_a, team_b=team_b,
                                  target=target, first_dealer=first_dealer)
     ClubMatch.objects.create(match=match, club=locked)
@@ -46,7 +51,9 @@ def add_night(*, club: Club | int, tournament: Tournament,
         season.nights.add(night)
     entries = list(Entry.objects.filter(tournament=tournament).select_related("team",
                                                                                "player"))
-    seat_players(locked.pk, players_of_entries(entries))
+    players = players_of_entries(entries)
+    one_seat.refuse_night(members_of(locked.pk, players))
+    seat_players(locked.pk, players)
     ratings.rerate(club=locked.pk)
     # Its public pages, kept in the cache, are drawn anew: its players now show as they
     # chose to be named in the club.
@@ -55,11 +62,18 @@ def add_night(*, club: Club | int, tournament: Tournament,
 
 
 def seat_entry(entry: Entry) -> None:
-    """A team added to a club night: its players join the roster (tournaments' signal)."""
+    """A team added to a club night: its players join the roster (tournaments' signal, in
+    the transaction that adds it, which a refusal rolls back): refused when one of them is
+    a person of the roster who plays the night already (one_seat)."""
     club_id = ClubNight.objects.filter(tournament_id=entry.tournament_id).values_list(
         "club_id", flat=True).first()
     if club_id is not None:
-        seat_players(club_id, players_of_entries([entry]))
+        lock(club_id)
+        others = Entry.objects.filter(tournament_id=entry.tournament_id).exclude(
+            pk=entry.pk).select_related("team", "player")
+        players = players_of_entries([entry])
+        one_seat.refuse_night(members_of(club_id, players_of_entries(others) + players))
+        seat_players(club_id, players)
 
 
 def players_of_entries(entries) -> list:

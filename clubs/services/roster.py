@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from clubs import public_names
 from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat, TakenOffName
-from clubs.services import names_taken_off, privacy, ratings
+from clubs.services import names_taken_off, one_seat, privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
 from scoring import names
 from scoring import services as scoring
@@ -128,7 +128,8 @@ def update_member(*, member: Member, name: str, nickname: str = "") -> Member:
 @transaction.atomic
 def merge_members(*, keep: Member, absorb: Member) -> Member:
     """The same person typed twice: `absorb`'s matches, attributions, names and history
-    become `keep`'s, and the club's ratings are replayed with them as one player. When
+    become `keep`'s, and the club's ratings are replayed with them as one player; refused
+    when the two sat in one match or played one club night (one_seat). When
     either had their name taken off, the person asked for it: the merged player's names go
     too (privacy.take_names_off), whichever was kept."""
     if keep.club_id != absorb.club_id or keep.pk == absorb.pk:
@@ -136,6 +137,7 @@ def merge_members(*, keep: Member, absorb: Member) -> Member:
             "Choose two different players of the same club to merge."), "other")
     lock(keep.club_id)
     keep, absorb = Member.objects.get(pk=keep.pk), Member.objects.get(pk=absorb.pk)
+    one_seat.refuse_merge(keep, absorb)
     Seat.objects.filter(member=absorb).update(member=keep)
     Attribution.objects.filter(member=absorb).update(member=keep)
     Alias.objects.filter(member=absorb).update(member=keep)
@@ -191,14 +193,29 @@ def split_member(*, member: Member, name: str, players: list[int], by) -> Member
 
 def member_named(club_id: int, name: str) -> Member:
     """The roster player a typed name is (a new one when none is): a valid name, in the
-    caller's transaction with the club locked. A name taken off ("#17") finds its player;
-    no new one is named like a hidden player's number. A name that was taken off (their
-    name in full, kept as a one-way key) finds its member too, whose number it is now."""
-    key = names.key(name)
-    if found := _taken(club_id, key) or names_taken_off.member_once_named(club_id, key):
+    caller's transaction with the club locked. No new one is named like a hidden player's
+    number."""
+    if found := member_found(club_id, name):
         return found
     _check_not_a_number(name)
     return _new_member(club_id, name)
+
+
+def member_found(club_id: int, name: str) -> Member | None:
+    """The roster player a typed name is, or None (a new name): nothing written. A name
+    taken off ("#17") finds its player; so does a name that was taken off (their name in
+    full, kept as a one-way key), whose number it is now."""
+    key = names.key(name)
+    return _taken(club_id, key) or names_taken_off.member_once_named(club_id, key)
+
+
+def members_of(club_id: int, players) -> list[tuple[Member | None, str]]:
+    """Who each scoring.Player is on the roster, with the name typed for them: the member
+    it is seated as, else the one its name finds (None: a new name). Nothing written."""
+    seated = {seat.player_id: seat.member for seat in Seat.objects.filter(
+        player__in=[p for p in players if p is not None]).select_related("member")}
+    return [(seated.get(player.pk) or member_found(club_id, player.name), player.name)
+            for player in players if player is not None]
 
 
 def seat_players(club_id: int, players) -> None:

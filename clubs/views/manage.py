@@ -163,10 +163,14 @@ def member_edit(request, club, member_id):
             merge = MergeForm(request.POST, members=others, prefix="merge")
             if merge.is_valid():
                 other = member_of(club, merge.cleaned_data["other"])
-                services.merge_members(keep=member, absorb=other)
-                messages.success(request, _("%(other)s merged into %(name)s.") % {
-                    "other": other.name, "name": member.name})
-                return redirect("club_player", pk=club.pk, member_id=member.pk)
+                try:
+                    services.merge_members(keep=member, absorb=other)
+                except ScoringError as error:
+                    form_errors(merge, error)
+                else:
+                    messages.success(request, _("%(other)s merged into %(name)s.") % {
+                        "other": other.name, "name": member.name})
+                    return redirect("club_player", pk=club.pk, member_id=member.pk)
     return TemplateResponse(request, "clubs/member_edit.html", {
         "club": club, "member": member, "form": form, "merge": merge,
         "shown_name": PublicNames(club, full=True).of(member),
