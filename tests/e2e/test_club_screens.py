@@ -13,6 +13,7 @@ from clubs.models import DEFAULT_POINTS_TABLE
 from clubs.services.seasons import save_season
 from scoring import rules
 from scoring import services as scoring
+from scoring.models import Team
 from tests.clubs.helpers import club_match, win
 from tests.e2e.accessibility import LAPTOP, PHONE, too_wide
 from tests.e2e.conftest import PASSWORD
@@ -146,6 +147,8 @@ def test_a_table_whose_phone_died_gets_its_result_from_paper(live_server, new_co
 
 
 PROJECTORS = [{"width": 1920, "height": 1080}, LAPTOP]
+LONG_NAMES = ["Quatre-Sept de Limoilou", "Les Politaineux de Sainte-Foy",
+              "La Quadrette du Vieux-Québec", "Les As de Charlesbourg"]
 
 
 @pytest.mark.parametrize("screen", PROJECTORS, ids=["1920x1080", "1366x768"])
@@ -155,6 +158,9 @@ def test_the_projector_shows_the_clock_the_knockout_and_the_champion(
     tournament = make_tournament(organizer, teams=8, format="swiss_knockout", swiss_rounds=2,
                                  knockout_size=4, round_minutes=30)
     entries = list(tournament.entries.order_by("seed"))
+    # Names as long as a club's: a knockout's screen shows them whole.
+    for entry, name in zip(entries, LONG_NAMES, strict=False):
+        Team.objects.filter(pk=entry.team_id).update(name=name)
     for entry in entries[:7]:  # the eighth team never comes
         tournaments.set_entry_flags(entry=entry, checked_in=True)
     absent = entries[7].team.name
@@ -177,10 +183,18 @@ def test_the_projector_shows_the_clock_the_knockout_and_the_champion(
         page.goto(url)
         expect(page.locator("#projector-tables")).to_have_text(semis_name)
         expect(page.locator("header")).to_contain_text(semis_name)
-        expect(page.locator("table.big-standings").first).to_contain_text(
-            "withdrawn" if locale == "en-CA" else "retirée")
-        ranks = page.locator("table.big-standings td.rank").all_inner_texts()
-        assert ranks == [str(n) for n in range(1, 8)], ranks  # no gap where the absent was
+        # The semi-finals alone, the whole width, names whole, in type read from the back.
+        expect(page.locator("table.big-standings")).to_have_count(0)
+        matches = page.locator("table.big-tables td.match")
+        expect(matches).to_have_count(2)
+        assert all(box["width"] > 0.6 * screen["width"] for box in (
+            matches.nth(i).bounding_box() for i in range(2)))
+        assert matches.evaluate_all(
+            "cells => cells.every(c => c.scrollWidth <= c.clientWidth)")
+        for table in semis.tables.select_related("entry_a__team", "entry_b__team"):
+            expect(page.locator("table.big-tables")).to_contain_text(table.entry_a.team.name)
+        assert matches.first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)") >= screen["height"] / 25
         fits(page, screen)
         shoot(page, f"projector-semis-{screen['width']}-{locale}")
     play_round(semis)
@@ -195,5 +209,10 @@ def test_the_projector_shows_the_clock_the_knockout_and_the_champion(
             "e => parseFloat(getComputedStyle(e).fontSize)") >= 1.5 * page.locator(
             "header > p").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
         expect(page.locator("table.big-standings tbody tr").first).to_contain_text(champion)
+        expect(page.locator("table.big-standings").first).to_contain_text(
+            "withdrawn" if locale == "en-CA" else "a quitté")
+        # The losing semi-finalists share third place; no gap where the absent team was.
+        ranks = page.locator("table.big-standings td.rank").all_inner_texts()
+        assert ranks == ["1", "2", "3", "3", "5", "6", "7"], ranks
         fits(page, screen)
         shoot(page, f"projector-champion-{screen['width']}-{locale}")

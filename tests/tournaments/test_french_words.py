@@ -1,6 +1,8 @@
 """The French a room reads (issue 43, item 3): one person is not "Champions", a player who
 left is not "retirée", a closed night is not "Il", and a semicolon takes its space."""
 
+from itertools import pairwise
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
@@ -59,4 +61,4 @@ def test_a_french_semicolon_takes_its_space():
     with translation.override("fr"):
         said = translation.gettext("%(dealer)s deals this hand; %(leader)s leads.")
     assert " ; " in said and not any(
-        before != " " for before, after in zip(said, said[1:]) if after == ";")
+        before != " " for before, after in pairwise(said) if after == ";")
