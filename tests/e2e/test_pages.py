@@ -10,8 +10,10 @@ from scoring import rules, services
 from scoring.models import Match
 from scoring.services import NewTeam
 from tests.e2e.conftest import PASSWORD
+from tests.e2e.helpers import shot
 from tests.tournaments.helpers import finish, make_tournament, play_round
 from tournaments import services as tournaments
+from tournaments.services import Settings
 
 pytestmark = pytest.mark.e2e
 
@@ -162,12 +164,17 @@ def test_the_projector_fits_one_screen_and_pages_by_itself(live_server, new_cont
         assert size[0] <= screen["width"] and size[1] <= screen["height"], size
 
     standings = page.locator("[data-pages=standings] [data-page]")
+    # As many rows a page as the screen's height holds: a full page ends near its foot.
+    per_page = standings.first.locator("tbody tr").count()
     pages = standings.count()
-    assert pages == -(-teams // 10)
+    assert pages == -(-teams // per_page)
     for number in range(1, pages + 1):
-        expect(page.locator("[data-pages=standings] [data-page]:visible")).to_have_attribute(
-            "data-page", str(number))
+        shown = page.locator("[data-pages=standings] [data-page]:visible")
+        expect(shown).to_have_attribute("data-page", str(number))
         fits()
+        if number < pages:
+            last = shown.locator("tbody tr").last.bounding_box()
+            assert last["y"] + 2 * last["height"] > 0.98 * screen["height"], last
         page.keyboard.press("ArrowRight")
     # Every team is on one of the pages; a finished table says so in words.
     assert page.locator("table.big-standings tbody tr").count() == teams
@@ -183,6 +190,36 @@ def test_the_projector_turns_its_pages_by_itself(live_server, page, django_user_
     page.clock.install()  # the page's timers run when the test moves the clock on
     page.goto(live_server.url + f"/t/{tournament.pk}/projector/")
     status = page.locator("[data-page-of=standings]")
-    expect(status).to_have_text("page 1 of 3")
+    expect(status).to_have_text(re.compile(r"^page 1 of [2-9]$"))
+    total = page.locator("[data-pages=standings] [data-page]").count()
+    expect(status).to_have_text(f"page 1 of {total}")
     page.clock.run_for(10_000)  # a page every 10 s
-    expect(status).to_have_text("page 2 of 3")
+    expect(status).to_have_text(f"page 2 of {total}")
+
+
+@pytest.mark.parametrize("screen", [LAPTOP, {"width": 1920, "height": 1080}],
+                         ids=["1366x768", "1920x1080"])
+def test_a_finished_individual_nights_projector_fills_the_screen_two_pages_side_by_side(
+        live_server, new_context, screen, django_user_model):
+    organizer = django_user_model.objects.create_user("orga", password=PASSWORD)
+    night = tournaments.create_tournament(owner=organizer, settings=Settings(
+        name="Vendredi à la mêlée", variant="politaine", format="individual", target=11,
+        individual_rounds=1), teams=[NewTeam(f"Joueuse {chr(65 + n)}{chr(65 + n)}")
+                                     for n in range(26)])
+    for table in tournaments.draw_next_round(tournament=night).tables.all():
+        finish(table.match)
+    page = new_context(viewport=screen).new_page()
+    page.goto(live_server.url + f"/t/{night.pk}/projector/")
+    shown = page.locator("[data-pages=standings] table[data-page]:visible")
+    expect(shown).to_have_count(2)
+    left, right = shown.nth(0).bounding_box(), shown.nth(1).bounding_box()
+    assert right["x"] + right["width"] - left["x"] > 0.85 * screen["width"], (left, right)
+    last = shown.nth(0).locator("tbody tr").last.bounding_box()
+    assert last["y"] + last["height"] <= screen["height"]
+    assert last["y"] + 2 * last["height"] > 0.98 * screen["height"]  # the page is full
+    rows = page.locator("[data-pages=standings] tbody tr")
+    assert rows.count() == 26
+    shot(page, f"projector-individual-finished-{screen['width']}")
+    size = page.evaluate("[document.documentElement.scrollWidth, "
+                         "document.documentElement.scrollHeight]")
+    assert size[0] <= screen["width"] and size[1] <= screen["height"], size
