@@ -10,7 +10,10 @@ import re
 import unicodedata
 from pathlib import Path
 
+import pypdfium2
 import pytest
+import zxingcpp
+from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.services import NewTeam
@@ -126,27 +129,95 @@ def test_score_sheets_print_one_page_per_table_with_long_names(live_server, new_
     assert "Tremblay-Bouchard" in everything and "Sainte-Anne-des-Monts" in everything
 
 
+def page_images(pdf: bytes, dpi: int = 300) -> list[tuple[bytes, int, int]]:
+    """Each PDF page as a printer would lay it, in grey at `dpi`: (bytes a pixel, width,
+    height), rows packed (PDFium's rendering, pypdfium2)."""
+    images = []
+    document = pypdfium2.PdfDocument(pdf)
+    for page in document:
+        bitmap = page.render(scale=dpi / 72, grayscale=True)
+        assert bitmap.n_channels == 1
+        data = bytes(bitmap.buffer)
+        rows = [data[y * bitmap.stride:y * bitmap.stride + bitmap.width]
+                for y in range(bitmap.height)]
+        images.append((b"".join(rows), bitmap.width, bitmap.height))
+    document.close()
+    return images
+
+
+def qr_codes(image: tuple[bytes, int, int]) -> list[str]:
+    """The text of every QR code read on a page's image (zxing-cpp)."""
+    pixels, width, height = image
+    view = memoryview(pixels).cast("B", (height, width))
+    return [code.text
+            for code in zxingcpp.read_barcodes(view, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+# A pixel as dark as a printed line (of 0 black to 255 white).
+DARK = bytes(1 if value < 160 else 0 for value in range(256))
+
+
+def lines_across(image: tuple[bytes, int, int], dpi: int = 300) -> list[float]:
+    """Where a thin line runs across most of the page (a cut line: dashed, it is dark over
+    half its length), as fractions of the page's height from the top: a band of rows at most
+    a millimetre thick, each dark over 30 % of the page's width, with paper white (under 2 %
+    dark) a millimetre above and below it (a QR code's modules and the names' letters are
+    thicker bands, between others)."""
+    pixels, width, height = image
+    dark = [pixels[y * width:(y + 1) * width].translate(DARK).count(1) / width
+            for y in range(height)]
+    bands, y = [], 0
+    while y < height:
+        if dark[y] > 0.3:
+            first = y
+            while y + 1 < height and dark[y + 1] > 0.3:
+                y += 1
+            bands.append((first, y))
+        y += 1
+    mm = round(dpi / 25.4)
+    return [(first + last) / 2 / height for first, last in bands
+            if last - first < mm and dark[max(first - mm, 0)] < 0.02
+            and dark[min(last + mm, height - 1)] < 0.02]
+
+
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_an_individual_nights_name_cards_print_whole_several_to_a_page(live_server, new_context,
-                                                                      log_in, paper):
-    """Each player's card, name and QR code, on one page, as many to a page as fit, none
-    blank, the screen's "Back · Print this page" line not printed."""
+def test_name_cards_print_eight_to_a_page_with_qr_codes_read_back_and_cut_lines_between(
+        live_server, new_context, log_in, paper):
+    """An individual night's 16 players print on 2 pages of A4 or Letter (2 x 4 cards a
+    page), each card whole (its name and link), the screen's "Back · Print this page" line
+    not printed; each QR code, read from the page as printed at 300 dpi, gives its player's
+    own page; the cut lines run between the cards only: 3 across a page (between its 4
+    rows), none at its foot or its head."""
     page = new_context(viewport={"width": 1366, "height": 768}, locale="fr-CA").new_page()
     night = tournaments.create_tournament(
         owner=log_in(page), settings=Settings(name="Vendredi à la mêlée", variant="politaine",
                                               format="individual"),
-        teams=[NewTeam(player(j)) for j in range(18)])
-    pages = printed(page, live_server.url + f"/tournaments/{night.pk}/teams/name-cards/",
-                    paper, "name-cards")
-    assert all(text.strip() for text in pages), "a blank page"
+        teams=[NewTeam(player(j)) for j in range(16)])
+    page.goto(live_server.url + f"/tournaments/{night.pk}/teams/name-cards/")
+    page.emulate_media(media="print")
+    pdf = page.pdf(format=paper, print_background=True)
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        Path(f"{SHOTS}/name-cards-{paper}.pdf").write_bytes(pdf)
+    pages = [" ".join(unicodedata.normalize("NFKC", p.extract_text()).split()).replace("- ", "-")
+             for p in PdfReader(io.BytesIO(pdf)).pages]  # a name broken at its hyphen
+    assert len(pages) == 2
     assert "Imprimez cette page" not in " ".join(pages)
-    names = [player(j) for j in range(18)]
-    pages = [text.replace("- ", "-") for text in pages]  # a name broken at its hyphen
-    held = []
+    names = [player(j) for j in range(16)]
     for text in pages:
         here = [name for name in names if name in text]
-        assert text.count("/players/") == len(here)  # each card whole: its name and link
-        held.append(len(here))
-    assert min(held[:-1], default=4) >= 4, held  # as many to a page as fit
+        assert len(here) == 8, here
+        assert text.count("/players/") == 8  # each card whole: its name and link
     assert sorted(name for text in pages for name in names if name in text) == sorted(names)
-    assert len(pages) <= 18 // 4 + 1
+
+    links = {live_server.url + reverse("public_player", args=[night.pk, entry.pk])
+             for entry in night.entries.all()}
+    read = []
+    for image in page_images(pdf):
+        codes = qr_codes(image)
+        assert len(codes) == 8, codes
+        read += codes
+        cuts = lines_across(image)
+        assert len(cuts) == 3, cuts
+        assert all(0.1 < cut < 0.9 for cut in cuts), cuts
+    assert sorted(read) == sorted(links)
