@@ -54,7 +54,7 @@ function show(container, index) {
   const status = document.querySelector(`[data-page-of=${name}]`);
   if (status && status.dataset.template) {
     status.hidden = views < 2;
-    status.textContent = status.dataset.template
+    status.textContent = views < 2 ? "" : status.dataset.template
       .replace("{page}", wrapped + 1).replace("{total}", views);
   }
 }
