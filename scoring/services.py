@@ -72,7 +72,8 @@ def _one_seat_each(team_a: NewTeam | Team, team_b: NewTeam | Team) -> list[rules
             if (found := names.key(player)) in seen:
                 return [rules.Violation("player_in_two_seats", gettext_noop(
                     "%(player)s is named in two seats: a person sits in one seat of a "
-                    "match."), f"{field}_players", {"player": names.normalise(player)})]
+                    "match."), f"{field}_players",
+                    {"player": names.shown(names.normalise(player))})]
             seen.add(found)
     return []
 

@@ -239,6 +239,7 @@ def test_a_name_taken_off_still_finds_its_player_when_a_match_types_it(club, org
 @pytest.mark.parametrize(("typed", "shown"), [
     ("Les Politaineux", "Les Politaineux"),
     ("Carole & Denis Côté", "Carole Roy & Denis C."),
+    ("Les C\u043et\u00e9", "Carole Roy & Denis C."),  # "Côté" with a Cyrillic o
 ])
 def test_a_teams_typed_name_stays_on_the_club_pages_unless_it_tells_a_hidden_name(
         organizer, typed, shown):

@@ -102,6 +102,16 @@ def test_a_player_whose_name_was_taken_off_typed_under_it_and_his_number_is_refu
     assert counts() == before
 
 
+def test_one_number_typed_on_two_seats_is_refused_as_the_player_is_written(
+        client, organizer, club):
+    bruno = member(club, "Bruno Gagnon")
+    privacy.anonymize_member(member=bruno, by=organizer)
+    answer = new_match(client, club, seat_n=f"#{bruno.number}", seat_s="Marc Roy",
+                       seat_e=f"#{bruno.number}", seat_w="Luc Morin")
+    assert answer.status_code == 422
+    assert f"Player {bruno.number} is named in two seats" in refusals(answer)
+
+
 def test_four_people_of_the_roster_still_start_a_match(client, club):
     answer = new_match(client, club, seat_n="Anne Roy", seat_s="Bruno Gagnon",
                        seat_e="Chloé Côté", seat_w="Denis Morin")
