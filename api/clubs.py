@@ -13,6 +13,7 @@ from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Club, Member, Season
 from clubs.public_names import PublicNames, hidden_name
 from scoring.models import MAX_ID
+from scoring.names import sort_key
 
 router = Router(tags=["clubs"])
 
@@ -182,7 +183,8 @@ def club_players(request, id: int = ClubId):
         # In the order of the names shown, the hidden ones ("Player 17") last, by number: a
         # hidden name's place among the others would tell how it is spelled.
         members.sort(key=lambda m: (True, "", m.number)
-                     if names.of(m) == hidden_name(m.number) else (False, names.of(m), m.pk))
+                     if names.of(m) == hidden_name(m.number)
+                     else (False, sort_key(names.of(m)), m.pk))
     return [_player(m, names) for m in members]
 
 

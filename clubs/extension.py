@@ -14,6 +14,7 @@ from clubs.selectors import club_of_match, is_organizer
 from clubs.services import ratings
 from clubs.templatetags.club_tags import signed
 from scoring.models import Hand
+from scoring.names import sort_key
 from tournaments.models import Entry
 
 
@@ -66,7 +67,7 @@ class ClubMatches:
                    .select_related("member")]
         notes = []
         if changes:
-            changes.sort(key=lambda change: (-change[1], change[0]))
+            changes.sort(key=lambda change: (-change[1], sort_key(change[0])))
             notes.append(_("Club ratings: %(changes)s") % {
                 "changes": ", ".join(f"{name} {signed(delta)}" for name, delta in changes)})
         if match.redeals or Hand.objects.filter(match_id=match.pk).filter(

@@ -10,6 +10,7 @@ from clubs import rating_model, seasons, selectors, stats
 from clubs.models import Attribution, Member, Season
 from clubs.public_names import PublicNames
 from scoring.models import Player
+from scoring.names import sort_key
 from tournaments.exports import csv_text
 
 FORMAT = "politaine-member-data"
@@ -79,7 +80,7 @@ def other_names(member: Member) -> list[str]:
     roster's aliases are only the keys names are compared by: "anne trernblay", never a
     name to give back)."""
     typed = set(Player.objects.filter(club_seat__member=member).values_list("name", flat=True))
-    return sorted(typed - {member.name})
+    return sorted(typed - {member.name}, key=sort_key)
 
 
 def _seasons(member: Member) -> list[dict]:

@@ -167,15 +167,23 @@ def clubs_of(user):
     return Club.objects.filter(Q(owner=user) | Q(organizers=user)).distinct()
 
 
-def roster(club_id: int):
-    return Member.objects.filter(club_id=club_id).order_by("name", "id")
+def by_name(members) -> list[Member]:
+    """Members in alphabetical order (names.sort_key: in Python, as no database collates
+    the same on SQLite and PostgreSQL)."""
+    return sorted(members, key=lambda m: (names.sort_key(m.name), m.pk))
+
+
+def roster(club_id: int) -> list[Member]:
+    """The club's members in alphabetical order (one query)."""
+    return by_name(Member.objects.filter(club_id=club_id))
 
 
 def ladder(club_id: int) -> list[Member]:
-    """The rated players, best conservative rating (mu - 3 sigma) first."""
+    """The rated players, best conservative rating (mu - 3 sigma) first; those rated the
+    same in alphabetical order."""
     rated = Member.objects.filter(club_id=club_id, rated_matches__gt=0).annotate(
         shown=F("mu") - 3 * F("sigma"))
-    return list(rated.order_by("-shown", "name", "id"))
+    return sorted(rated, key=lambda m: (-m.shown, names.sort_key(m.name), m.pk))
 
 
 def rating_history(member_id: int) -> list[RatingChange]:
@@ -285,13 +293,15 @@ def suggestions(club_id: int, typed: str, limit: int) -> list[Member]:
     if names.has_control(typed or "") or names.has_invisible(typed or ""):
         return []
     typed = names.normalise(typed or "")[:60]
-    members = roster(club_id)
+    members = Member.objects.filter(club_id=club_id)
     if typed:
         members = members.filter(Q(name__icontains=typed) | Q(nickname__icontains=typed))
-    found = list(members[:limit * 4])
-    key = names.key(typed)
-    found.sort(key=lambda m: (not names.key(m.name).startswith(key), names.key(m.name)))
-    return found[:limit]
+    # Those starting with what was typed first, accents and case aside as in alphabetical
+    # order ("e" finds Élise first), each part in alphabetical order (a club's roster at
+    # most, in one query).
+    start = names.plain(names.key(typed))
+    return sorted(by_name(members),
+                  key=lambda m: not names.plain(names.key(m.name)).startswith(start))[:limit]
 
 
 def match_seats(match: Match) -> dict[int, str]:
@@ -319,7 +329,7 @@ def attribution_page(match: Match) -> list[Tap]:
     """Every politaine, four sevens and redeal of a club match, with who may have made
     them and who was said to (four queries)."""
     seats = match_seats(match)
-    members = {m.pk: m for m in Member.objects.filter(pk__in=seats).order_by("name")}
+    members = {m.pk: m for m in by_name(Member.objects.filter(pk__in=seats))}
     chosen = {(a.hand_number, a.kind, a.team, a.slot): a.member_id
               for a in Attribution.objects.filter(match=match)}
     names = {"a": match.team_a.name, "b": match.team_b.name}

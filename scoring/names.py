@@ -51,8 +51,8 @@ class Problem(Enum):
 
 
 def plain(text: str) -> str:
-    """Text as a reader compares it by eye, and an alphabetical list orders it: whatever the
-    case and the accents (Élise with the E's)."""
+    """Text as a reader compares it by eye: whatever the case and the accents (Élise with
+    the E's). Lists are ordered by `sort_key`."""
     return "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c)).casefold()
 
@@ -98,6 +98,23 @@ def key(value: str) -> str:
     script a letter that looks the same was typed in (a skeleton: never shown)."""
     plain = unicodedata.normalize("NFKC", SHAPING.sub("", INVISIBLE.sub("", value)))
     return normalise("".join(_looks(char) for char in plain))
+
+
+@lru_cache(maxsize=1)
+def _collator() -> icu.Collator:
+    """ICU's collation for French (Canada), made once a process: building one reads its
+    rules; sorting with one only reads it."""
+    return icu.Collator.createInstance(icu.Locale("fr_CA"))
+
+
+def sort_key(name: str) -> bytes:
+    """A name's place in an alphabetical list, as a French reader orders one: letters first,
+    accents and case aside ("Élise" and "élise" with the E's, before "Normand"); then the
+    accents, the last one first as French dictionaries do ("cote", "côte", "coté", "côté");
+    then the case. One collation for every list of names (the roster, the ladder's ties,
+    suggestions, CSVs, who sits where). Lists are sorted in Python with it: neither SQLite
+    nor PostgreSQL (whose collations depend on how its server was built) orders the same."""
+    return _collator().getSortKey(name or "")
 
 
 # A name taken off at its person's request (clubs.services.privacy) is stored as a number,

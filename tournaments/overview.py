@@ -98,9 +98,9 @@ PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
 
 
-def alphabetical(name: str) -> tuple[str, str]:
+def alphabetical(name: str) -> bytes:
     """A name's place in an alphabetical list, accents aside (Élise with the E's)."""
-    return names.plain(name), name
+    return names.sort_key(name)
 
 
 @dataclass

@@ -145,7 +145,7 @@ def roster(request, club):
 @require_http_methods(["GET", "POST"])
 def member_edit(request, club, member_id):
     member = member_of(club, member_id)
-    others = selectors.roster(club.pk).exclude(pk=member.pk)
+    others = [m for m in selectors.roster(club.pk) if m.pk != member.pk]
     form = MemberForm(request.POST if "name" in request.POST else None,
                       initial={"name": member.name, "nickname": member.nickname})
     merge = MergeForm(request.POST if "other" in request.POST else None, members=others,

@@ -12,6 +12,7 @@ from scoring import rules
 from scoring.errors import ScoringError, render
 from scoring.links import opponents_link, qr_svg, scorekeeper_link
 from scoring.models import ConfirmationMode
+from scoring.names import sort_key
 from tournaments import services
 from tournaments.forms import SwapForm
 from tournaments.models import Round, Table
@@ -91,7 +92,7 @@ def round_detail(request, tournament, number):
     return TemplateResponse(request, "tournaments/round.html", {
         "tournament": tournament, "view": view, "round_view": round_view,
         "is_current": view.current is round_view,
-        "swap_form": SwapForm(entries=sorted(entries, key=lambda e: e.team.name)),
+        "swap_form": SwapForm(entries=sorted(entries, key=lambda e: sort_key(e.team.name))),
         "warnings": [render(w) for w in services.rematch_warnings(round)],
         "links": {t.table.pk: scorekeeper_link(request, t.match) for t in round_view.tables},
     })
