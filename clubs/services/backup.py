@@ -121,15 +121,31 @@ def _check_not_taken_off(data: dict, taken_off: set) -> None:
     salt = data["club"].get("name_salt", "")
     if not taken_off or not salt:
         return
-    for index, member in enumerate(data["members"]):
-        if member.get("anonymized_at"):
-            continue
-        keys = {names.key(member["name"]), *member["aliases"]}
+    for where, keys in _names_typed(data):
         if any(one_way_key(salt, key) in taken_off for key in keys):
             refuse("club_export_name_taken_off", gettext_noop(
                 "This club export does not hold together: %(where)s is named by a name "
-                "taken off the club's roster at its player's request."),
-                where=f"$.members[{index}]")
+                "taken off the club's roster at its player's request."), where=where)
+
+
+def _names_typed(data: dict):
+    """Where the file names a person, with the keys of those names: its roster players
+    (names, nicknames, aliases), and the names typed on its matches' and nights' teams."""
+    for index, member in enumerate(data["members"]):
+        if not member.get("anonymized_at"):
+            yield f"$.members[{index}]", {names.key(member["name"]), *member["aliases"],
+                                          *([names.key(member["nickname"])]
+                                            if member.get("nickname") else [])}
+    for index, match in enumerate(data["matches"]):
+        for side in ("team_a", "team_b"):
+            team = match[side]
+            yield f"$.matches[{index}].{side}", {names.key(name) for name in
+                                                 (team["name"], *team["players"])}
+    for index, night in enumerate(data["nights"]):
+        for team_index, team in enumerate(night["tournament"]["teams"]):
+            typed = [team.get("name", ""), *team["players"]]
+            yield (f"$.nights[{index}].tournament.teams[{team_index}]",
+                   {names.key(name) for name in typed if name})
 
 
 def _check_references(data: dict) -> None:

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from clubs import seasons, selectors, services
 from clubs.exports import club_data
-from clubs.models import ClubEvent, Member, Seat
+from clubs.models import Club, ClubEvent, Member, Seat
 from clubs.public_names import PublicNames
 from clubs.services import privacy
 from clubs.services.backup import import_club
@@ -332,3 +332,30 @@ def test_the_organizers_roster_pages_write_a_name_taken_off_as_player_n_in_both_
                                                     ).content.decode()))
             assert hidden(bruno, language) in page, (language, path)
             assert f"#{bruno.number}" not in page, (language, path)
+
+
+@pytest.mark.parametrize("where", ["nickname", "match", "night"])
+def test_a_club_file_that_types_a_name_taken_off_anywhere_is_refused(organizer, where):
+    """A file edited by hand that typed the name taken off as a nickname, on a club match's
+    seat, or on a night's team (second review): the imported club showed it in full."""
+    club, _bruno = club_without_bruno(organizer)
+    night = make_tournament(organizer, teams=4)
+    services.add_night(club=club, tournament=night)
+    club.refresh_from_db()
+    data = json.loads(json.dumps(club_data(club)))
+    if where == "nickname":
+        index = next(i for i, row in enumerate(data["members"]) if row["name"] == "Anne Roy")
+        data["members"][index]["nickname"] = "bruno  GAGNON"
+        path = f"$.members[{index}]"
+    elif where == "match":
+        data["matches"][0]["team_a"]["players"][0] = "Bruno Gagnon"
+        path = "$.matches[0].team_a"
+    else:
+        data["nights"][0]["tournament"]["teams"][0]["players"][0] = "Bruno Gagnon"
+        path = "$.nights[0].tournament.teams[0]"
+    before = Club.objects.count()
+    with pytest.raises(ScoringError) as refused:
+        import_club(data=data, owner=organizer)
+    assert refused.value.violations[0].code == "club_export_name_taken_off"
+    assert path in str(refused.value.violations[0].params)
+    assert Club.objects.count() == before
