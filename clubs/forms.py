@@ -6,9 +6,11 @@ from django import forms
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
-from clubs import seasons
+from clubs import roster_list, seasons
 from clubs.models import DEFAULT_POINTS_TABLE, Attribution, PublicName
 from clubs.public_names import hidden_choice_label
+from clubs.roster_list import LIST_MAX
+from scoring import names
 from scoring.forms import NameField, NewMatchForm
 from scoring.models import MAX_ID
 
@@ -156,3 +158,47 @@ class AttributionForm(forms.Form):
     slot = forms.IntegerField(min_value=0, max_value=1000)
     team = forms.ChoiceField(choices=[("a", "a"), ("b", "b")])
     member = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+
+
+class RosterListForm(forms.Form):
+    """A roster pasted, one name per line: read (clubs.roster_list) before it is saved."""
+
+    names = forms.CharField(
+        label=_("Names, one per line"), max_length=LIST_MAX * 150,
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Anne Tremblay\nMarc Gagnon"}),
+        help_text=_("A column copied from a spreadsheet works too. You will see what each "
+                    "line does before anything is saved."))
+
+    def clean_names(self) -> str:
+        text = self.cleaned_data["names"]
+        if len(roster_list.lines_of(text)) > LIST_MAX:
+            raise forms.ValidationError(_("Paste at most %(max)s names at once."),
+                                        params={"max": LIST_MAX})
+        return text
+
+
+class TonightForm(forms.Form):
+    """A new club night's players from the roster: who is here tonight (checked), and the
+    season it counts in."""
+
+    here = forms.TypedMultipleChoiceField(label=_("Who is here tonight"), coerce=int,
+                                          required=False,
+                                          widget=forms.CheckboxSelectMultiple)
+    # Offered when the club has a season: the newest, ticked from the start.
+    season = forms.BooleanField(required=False, initial=True)
+
+    def __init__(self, *args, members, season=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.members = {member.pk: member for member in members}
+        self.fields["here"].choices = [(member.pk, names.shown(member.name))
+                                       for member in members]
+        if season is None:
+            del self.fields["season"]
+        else:
+            self.fields["season"].label = _("Count it in the season %(name)s") % {
+                "name": season.name}
+
+    def names_here(self) -> list[str]:
+        """The names of the players checked, in the roster's order."""
+        checked = set(self.cleaned_data["here"])
+        return [member.name for pk, member in self.members.items() if pk in checked]

@@ -171,6 +171,10 @@ CASES = [
     *[(name, method, MEMBER, ORGANIZERS) for name, method in (
         ("club_member_edit", "get"), ("club_member_edit", "post"), ("club_player", "get"))],
     ("club_roster", "post", CLUB, ORGANIZERS),
+    ("club_roster_list", "get", CLUB, ORGANIZERS),
+    ("club_roster_list", "post", CLUB, ORGANIZERS),
+    ("club_night_new", "get", CLUB, ORGANIZERS),
+    ("club_night_new", "post", CLUB, ORGANIZERS),
     # What a member asks of the club: answered by its organizers.
     ("club_member_public_name", "post", MEMBER, ORGANIZERS),
     ("club_member_anonymize", "get", MEMBER, ORGANIZERS),

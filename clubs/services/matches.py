@@ -12,6 +12,7 @@ from clubs.services import one_seat, ratings
 from clubs.services._common import conflict, lock, refuse
 from clubs.services.roster import member_found, members_of, players_of_teams, seat_players
 from scoring import services as scoring
+from tournaments import services as tournaments
 from tournaments.models import Entry, Tournament
 
 
@@ -59,6 +60,16 @@ def add_night(*, club: Club | int, tournament: Tournament,
     # chose to be named in the club.
     Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     return night
+
+
+@transaction.atomic
+def create_night(*, club: Club | int, owner, settings: tournaments.Settings, teams=(),
+                 season: Season | None = None) -> ClubNight:
+    """A new tournament made one of the club's nights at once (add_night): both, or
+    neither when either is refused."""
+    locked = lock(club)
+    tournament = tournaments.create_tournament(owner=owner, settings=settings, teams=teams)
+    return add_night(club=locked, tournament=tournament, season=season)
 
 
 def seat_entry(entry: Entry) -> None:

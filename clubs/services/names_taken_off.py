@@ -68,6 +68,17 @@ def member_once_named(club_id: int, key: str) -> Member | None:
     return found.member if found else None
 
 
+def taken_off_among(club_id: int, keys) -> set[str]:
+    """Which of `keys` (names.key of typed names) were taken off a member: one query
+    whatever their number (a pasted roster's preview)."""
+    salt = _salt(club_id, draw=False)
+    if not salt or not keys:
+        return set()
+    hashed = {one_way_key(salt, key): key for key in keys}
+    return {hashed[found] for found in TakenOffName.objects.filter(
+        club_id=club_id, key__in=list(hashed)).values_list("key", flat=True)}
+
+
 # The roster's answer to a name taken off: the name as typed, nothing of whose it was.
 TAKEN_OFF_MESSAGE = gettext_noop(
     "%(name)s is a name taken off the club's roster at its player's request: no player can "

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext_noop
 
-from clubs import public_names
+from clubs import public_names, roster_list
 from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat, TakenOffName
 from clubs.services import names_taken_off, one_seat, privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
@@ -87,6 +87,27 @@ def add_member(*, club: Club | int, name: str, nickname: str = "") -> Member:
                  "name", name=other.name)
     names_taken_off.refuse_if_taken_off(locked.pk, name)
     return _new_member(locked.pk, name, nickname)
+
+
+@transaction.atomic
+def add_listed_members(*, club: Club | int, text: str, previewed: list[str]) -> list[Member]:
+    """The new names of a pasted list (roster_list.read), `previewed` those its preview
+    showed as added: read again with the club locked, and refused, nothing added, when the
+    roster has changed since (the list would add other names than those shown)."""
+    locked = lock(club)
+    if len(roster_list.lines_of(text)) > roster_list.LIST_MAX:
+        refuse("roster_list_long", LIST_TOO_LONG, "names", max=roster_list.LIST_MAX)
+    adding = roster_list.adding(roster_list.read(locked.pk, text))
+    if adding != [names.normalise(name) for name in previewed]:
+        conflict("roster_changed", gettext_noop(
+            "The roster changed since the list was checked: here is what it does now."),
+            "names")
+    if not adding:
+        refuse("roster_list_empty", gettext_noop("The list adds no new player."), "names")
+    return [_new_member(locked.pk, name) for name in adding]
+
+
+LIST_TOO_LONG = gettext_noop("Paste at most %(max)s names at once.")
 
 
 def _new_member(club_id: int, name: str, nickname: str = "") -> Member:

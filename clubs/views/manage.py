@@ -2,6 +2,7 @@
 club as JSON."""
 
 import json
+from dataclasses import replace
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,13 +11,14 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import exports, selectors, services
+from clubs import exports, roster_list, selectors, services
 from clubs.forms import (
     AttributionForm,
     ClubForm,
@@ -25,7 +27,9 @@ from clubs.forms import (
     MergeForm,
     NightForm,
     PublicNameForm,
+    RosterListForm,
     SeasonForm,
+    TonightForm,
 )
 from clubs.models import ClubNight, Member, Season
 from clubs.public_names import PublicNames
@@ -33,7 +37,10 @@ from clubs.services.seasons import save_season
 from clubs.views._common import form_errors, member_of, organizer_view
 from scoring.errors import Conflict, ScoringError
 from scoring.selectors import match_for_table
-from tournaments.forms import OrganizerForm
+from scoring.services import NewTeam
+from tournaments import services as tournaments
+from tournaments.forms import OrganizerForm, TeamListForm, TournamentForm
+from tournaments.models import Format
 from tournaments.selectors import organized_by
 
 FORM_PAGE = "clubs/form.html"
@@ -138,7 +145,39 @@ def roster(request, club):
             return redirect("club_roster", pk=club.pk)
     return TemplateResponse(request, "clubs/roster.html", {
         "club": club, "form": form, "members": selectors.roster(club.pk),
+        "list_form": RosterListForm(),
     }, status=422 if form.errors else 200)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def roster_list_page(request, club):
+    """A roster pasted, one name per line: posted, each line shows what it will do; posted
+    again with "confirm", the names shown as added join the roster, all at once (or none,
+    and the list is shown anew, when the roster changed meanwhile)."""
+    form = RosterListForm(request.POST or None)
+    status, changed = 200, False
+    if request.method == "POST" and form.is_valid() and "confirm" in request.POST:
+        try:
+            added = services.add_listed_members(club=club, text=form.cleaned_data["names"],
+                                                previewed=request.POST.getlist("adding"))
+        except Conflict:
+            status, changed = 409, True
+        except ScoringError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, ngettext(
+                "%(count)s player joined the roster.", "%(count)s players joined the roster.",
+                len(added)) % {"count": len(added)})
+            return redirect("club_roster", pk=club.pk)
+    lines = roster_list.read(club.pk, form.cleaned_data["names"]) \
+        if form.is_bound and form.is_valid() else None
+    return TemplateResponse(request, "clubs/roster_list.html", {
+        "club": club, "form": form, "list_form": form, "lines": lines, "changed": changed,
+        "adding": roster_list.adding(lines or []),
+        "counts": {outcome: sum(line.outcome == outcome for line in lines or [])
+                   for outcome in roster_list.Outcome},
+    }, status=422 if form.errors else status)
 
 
 @organizer_view
@@ -255,6 +294,60 @@ def nights(request, club):
         "nights": club.nights.select_related("tournament").order_by(
             "-tournament__date", "-tournament__created_at"),
     }, status=422 if form.errors else 200)
+
+
+def _night_form_errors(error, *forms) -> None:
+    """Each refusal beside its field, on whichever of the page's forms has it."""
+    for violation, message in zip(error.violations, error.messages(), strict=True):
+        owner = next((f for f in forms if violation.field in f.fields), forms[0])
+        owner.add_error(violation.field if violation.field in owner.fields else None, message)
+
+
+@organizer_view
+@require_http_methods(["GET", "POST"])
+def night_new(request, club):
+    """A new tournament, made one of the club's nights as it is created: the new
+    tournament's form, with the roster's players to check (who is here tonight), and the
+    club's newest season to count it in."""
+    current = club.seasons.first()  # the newest (Season's ordering)
+    form = TournamentForm(request.POST or None, initial={
+        "place": club.place, "date": timezone.localdate()})
+    list_form = TeamListForm(request.POST or None, prefix="list").before_the_format()
+    tonight = TonightForm(request.POST or None, members=list(selectors.roster(club.pk)),
+                          season=current, prefix="club")
+    if request.method == "POST" and form.is_valid() and tonight.is_valid():
+        try:
+            teams = _night_teams(form.cleaned_data["format"],
+                                 request.POST.get("list-teams", ""), tonight.names_here())
+            night = services.create_night(
+                club=club, owner=request.user, settings=form.settings(), teams=teams,
+                season=current if tonight.cleaned_data.get("season") else None)
+        except ScoringError as error:
+            _night_form_errors(error, form, tonight, list_form)
+        else:
+            messages.success(request, _("%(name)s is a club night now.") % {
+                "name": night.tournament.name})
+            return redirect("tournament_dashboard", pk=night.tournament_id)
+    return TemplateResponse(request, "clubs/night_new.html", {
+        "club": club, "form": form, "list_form": list_form, "tonight": tonight,
+        "creating": True,
+    }, status=422 if form.is_bound else 200)
+
+
+def _night_teams(tournament_format: str, pasted: str, here: list[str]) -> list:
+    """The pasted list, then the players checked: each one a player of an individual
+    night, else paired by lot, each pair a team named after its two players."""
+    teams = tournaments.parse_entry_list(tournament_format, pasted)
+    if not here:
+        return teams
+    if tournament_format == Format.INDIVIDUAL:
+        return [*teams, *(NewTeam(name) for name in here)]
+    try:
+        pairs = tournaments.teams_by_lot("\n".join(here))
+    except ScoringError as error:  # an odd number: said beside the players checked
+        error.violations = [replace(violation, field="here") for violation in error.violations]
+        raise
+    return [*teams, *(NewTeam(pair.name, pair.players) for pair in pairs)]
 
 
 def _season_form(request, club, season=None):
