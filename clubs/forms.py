@@ -165,7 +165,7 @@ class RosterListForm(forms.Form):
 
     names = forms.CharField(
         label=_("Names, one per line"), max_length=LIST_MAX * 150,
-        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Anne Tremblay\nMarc Gagnon"}),
+        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Ginette Lavoie\nRéal Boucher"}),
         help_text=_("A column copied from a spreadsheet works too. You will see what each "
                     "line does before anything is saved."))
 
