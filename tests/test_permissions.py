@@ -113,6 +113,7 @@ CASES = [
     ("tournament_team_remove", "get",
      lambda w: {"pk": w["tournament"].pk, "entry_id": w["entry"].pk}, ORGANIZERS),
     ("tournament_team_restore", "post", TOURNAMENT, ORGANIZERS),
+    ("tournament_team_check_in_all", "post", TOURNAMENT, ORGANIZERS),
     ("tournament_team_flag", "post",
      lambda w: {"pk": w["tournament"].pk, "entry_id": w["entry"].pk, "flag": "checked_in"},
      ORGANIZERS),

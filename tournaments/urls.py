@@ -15,6 +15,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/teams/seeds/", manage.team_seeds, name="tournament_team_seeds"),
     path("tournaments/<int:pk>/teams/restore/", manage.team_restore,
          name="tournament_team_restore"),
+    path("tournaments/<int:pk>/teams/check-in/", manage.team_check_in_all,
+         name="tournament_team_check_in_all"),
     path("tournaments/<int:pk>/teams/name-cards/", manage.name_cards,
          name="tournament_name_cards"),
     path("tournaments/<int:pk>/teams/<int:entry_id>/remove/", manage.team_remove,

@@ -7,6 +7,7 @@ scoring.services: a tournament match is a normal match.
 """
 
 from tournaments.services.backup import import_tournament
+from tournaments.services.check_in import check_in_entries
 from tournaments.services.closing import close_tournament, reopen_tournament
 from tournaments.services.rounds import (
     call_time,
@@ -45,6 +46,7 @@ __all__ = [
     "add_organizer",
     "add_teams",
     "call_time",
+    "check_in_entries",
     "close_tournament",
     "create_tournament",
     "draw_next_round",

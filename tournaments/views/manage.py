@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -18,7 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from scoring.errors import ScoringError
 from scoring.links import qr_svg
 from scoring.services import NewTeam
-from tournaments import services, suggestions
+from tournaments import door, services, suggestions
 from tournaments.etags import etag
 from tournaments.formats import suggested_swiss_rounds
 from tournaments.forms import (
@@ -185,7 +186,23 @@ def teams(request, tournament):
         "over": view.finished,
         "removed": removed if removed and removed.get("tournament") == tournament.pk
         else None,
+        **_door(tournament, view.entries, request.GET.get("q", "")),
     }, status=status)
+
+
+def _door(tournament, entries, typed: str) -> dict:
+    """The teams page's list as the door uses it: the entries found by what was typed (the
+    search without JavaScript, ?q=), and the count checked in."""
+    checked, active = door.checked_in_count(tournament)
+    typed = typed.strip()
+    return {"q": typed, "listed": door.listed(entries, typed), "checked": checked,
+            "active": active}
+
+
+def _teams_url(tournament, typed: str = "") -> str:
+    """The teams page, its list still found by what was typed."""
+    url = reverse("tournament_teams", args=[tournament.pk])
+    return f"{url}?{urlencode({'q': typed})}" if typed.strip() else url
 
 
 def _new_entries(tournament, form, team_form, lot_form) -> list:
@@ -211,20 +228,54 @@ def team_flag(request, tournament, entry_id, flag):
         raise Http404
     entry = _entry(tournament, entry_id)
     value = request.POST.get("value") == "1"
+    typed = request.POST.get("q", "").strip()
     try:
         services.set_entry_flags(entry=entry, **{flag: value})
     except ScoringError as error:
         refusal_messages(request, error)
         if request.htmx:  # the whole page, to show why
-            return HttpResponseClientRedirect(reverse("tournament_teams", args=[tournament.pk]))
-        return redirect("tournament_teams", pk=tournament.pk)
-    if request.htmx:
-        return TemplateResponse(request, "tournaments/teams.html#team_row", {
+            return HttpResponseClientRedirect(_teams_url(tournament, typed))
+        return redirect(_teams_url(tournament, typed))
+    if request.htmx:  # the row, and the count checked in out of band
+        checked, active = door.checked_in_count(tournament)
+        return TemplateResponse(request, "tournaments/teams.html#flag_answer", {
             "tournament": tournament, "entry": Entry.objects.select_related(
                 "team__first_player", "team__second_player").get(pk=entry.pk),
-            "drawn": tournament.rounds.exists(),
+            "drawn": tournament.rounds.exists(), "q": typed, "checked": checked,
+            "active": active,
         })
-    return redirect("tournament_teams", pk=tournament.pk)
+    return redirect(_teams_url(tournament, typed))
+
+
+@organizer_view
+@require_POST
+def team_check_in_all(request, tournament):
+    """The door's "Check in everyone listed": the entries whose ids the list sent (those it
+    showed), at once. With htmx the list comes back; without, the page, still searched."""
+    typed = request.POST.get("q", "").strip()
+    ids = [int(value) for value in request.POST.getlist("entry") if value.isdigit()]
+    try:
+        done = services.check_in_entries(tournament=tournament, entry_ids=ids)
+    except ScoringError as error:
+        refusal_messages(request, error)
+        if request.htmx:  # the whole page, to show why
+            return HttpResponseClientRedirect(_teams_url(tournament, typed))
+        return redirect(_teams_url(tournament, typed))
+    if request.htmx:  # the list and its count say what was done
+        # Every row, as the page had them: the page narrows them again by what is typed.
+        view = overview(tournament)
+        return TemplateResponse(request, "tournaments/teams.html#door", {
+            "tournament": tournament, "view": view, "drawn": bool(view.rounds),
+            "over": view.finished, **_door(tournament, view.entries, "")})
+    if done:
+        messages.success(request, (ngettext(
+            "%(count)s player checked in.", "%(count)s players checked in.", len(done))
+            if tournament.is_individual else ngettext(
+            "%(count)s team checked in.", "%(count)s teams checked in.", len(done)))
+            % {"count": len(done)})
+    else:
+        messages.info(request, _("Everyone listed was already checked in."))
+    return redirect(_teams_url(tournament, typed))
 
 
 REMOVED = "removed_team"  # the session's key for the last team removed, to undo
