@@ -85,16 +85,19 @@ TAKEN_OFF_MESSAGE = gettext_noop(
     "be given it again.")
 
 
-def refuse_if_taken_off(club_id: int, name: str, *, member: Member | None = None) -> None:
+def refuse_if_taken_off(club_id: int, name: str, *, member: Member | None = None,
+                        field: str = "name") -> None:
     """Refused: `name` (in any look-alike form) was taken off a member, whom it finds from
-    now on (a roster player added, renamed or split off under it would show it again);
-    unless it is still `member`'s own name (one of their aliases)."""
+    now on (a roster player added, renamed or split off under it, or nicknamed it, would
+    show it again); unless it is still `member`'s own name (one of their aliases)."""
+    if not name:
+        return
     key = names.key(name)
     if member is not None and Alias.objects.filter(club_id=club_id, key=key,
                                                    member=member).exists():
         return
     if member_once_named(club_id, key) is not None:
-        refuse("name_taken_off", TAKEN_OFF_MESSAGE, "name", name=names.normalise(name))
+        refuse("name_taken_off", TAKEN_OFF_MESSAGE, field, name=names.normalise(name))
 
 
 def rewrite_history(member: Member, *, keys, label: str) -> None:

@@ -86,6 +86,7 @@ def add_member(*, club: Club | int, name: str, nickname: str = "") -> Member:
         conflict("player_on_roster", gettext_noop("%(name)s is already on the roster."),
                  "name", name=other.name)
     names_taken_off.refuse_if_taken_off(locked.pk, name)
+    names_taken_off.refuse_if_taken_off(locked.pk, nickname, field="nickname")
     return _new_member(locked.pk, name, nickname)
 
 
@@ -137,6 +138,8 @@ def update_member(*, member: Member, name: str, nickname: str = "") -> Member:
             "%(name)s is already on the roster: merge the two players instead."),
             "name", name=other.name)
     names_taken_off.refuse_if_taken_off(member.club_id, name, member=member)
+    names_taken_off.refuse_if_taken_off(member.club_id, nickname, member=member,
+                                        field="nickname")
     member.name, member.nickname = names.normalise(name), names.normalise(nickname or "")
     member.save(update_fields=["name", "nickname"])
     Alias.objects.get_or_create(club_id=member.club_id, key=names.key(name),

@@ -359,3 +359,19 @@ def test_a_club_file_that_types_a_name_taken_off_anywhere_is_refused(organizer, 
     assert refused.value.violations[0].code == "club_export_name_taken_off"
     assert path in str(refused.value.violations[0].params)
     assert Club.objects.count() == before
+
+
+def test_a_name_taken_off_cannot_come_back_as_a_nickname(client, organizer):
+    """"Denis Morin (Bruno Gagnon)" showed the name again wherever nicknames show (second
+    review)."""
+    club, _bruno = club_without_bruno(organizer)
+    denis = member(club, "Denis Morin")
+    answer = client.post(reverse("club_member_edit", args=[club.pk, denis.pk]),
+                         {"name": "Denis Morin", "nickname": "bruno  GAGNON"})
+    assert answer.status_code == 422
+    assert "is a name taken off the club's roster" in html.unescape(answer.content.decode())
+    denis.refresh_from_db()
+    assert denis.nickname == ""
+    with pytest.raises(ScoringError):
+        services.add_member(club=club, name="Émile Roy", nickname="Bruno Gagnon")
+    assert not Member.objects.filter(club=club, name="Émile Roy").exists()
