@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Count, Exists, F, OuterRef, Q, Sum, Value
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
@@ -66,11 +66,19 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         matches = matches.filter(
             Q(seat_n__club_seat__member_id=member) | Q(seat_s__club_seat__member_id=member)
             | Q(seat_e__club_seat__member_id=member) | Q(seat_w__club_seat__member_id=member))
+    # The hands' totals in subqueries of their own, not a join and a GROUP BY: the query
+    # joins more tables than PostgreSQL plans exhaustively, and with every hand joined to
+    # every seat its genetic search could pick a plan that took minutes.
+    hands = Hand.objects.filter(match=OuterRef("pk")).order_by().values("match")
+
+    def total(**aggregate):
+        return Coalesce(Subquery(hands.annotate(**aggregate).values(*aggregate)), Value(0))
+
     rows = matches.annotate(
-        politaines_a=Coalesce(Sum("hands__politaines_a"), Value(0)),
-        politaines_b=Coalesce(Sum("hands__politaines_b"), Value(0)),
-        four_sevens_a=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.A)),
-        four_sevens_b=Count("hands", filter=Q(hands__four_sevens_team=rules.Team.B)),
+        politaines_a=total(total=Sum("politaines_a")),
+        politaines_b=total(total=Sum("politaines_b")),
+        four_sevens_a=total(total=Count("pk", filter=Q(four_sevens_team=rules.Team.A))),
+        four_sevens_b=total(total=Count("pk", filter=Q(four_sevens_team=rules.Team.B))),
         tournament=F("table__round__tournament_id"),
         night_date=F("table__round__tournament__date"),
         **{f"member_{seat}": F(f"seat_{seat}__club_seat__member_id") for seat in SEATS},

@@ -12,6 +12,7 @@ from scoring.services import NewTeam
 from tests.tournaments.helpers import make_tournament, play_rounds
 from tournaments import services
 from tournaments.services import Settings
+from tournaments.services.check_in import check_in_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +194,14 @@ def test_the_door_in_french(client, organizer):
     page = client.get(teams_url(teams), {"q": "zzz"}, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Trouver une équipe ou un joueur" in page and "Afficher toutes les équipes" in page
     assert "Aucune équipe ni aucun de ses joueurs ne porte un nom qui contient" in page
+
+
+def test_checking_in_forty_costs_the_queries_of_checking_in_four(
+        organizer, django_assert_max_num_queries):
+    for size in (4, 40):
+        tournament = night(organizer, [f"Joueur {chr(65 + n // 26)}{chr(65 + n % 26)}"
+                                       for n in range(size)])
+        ids = list(tournament.entries.values_list("pk", flat=True))
+        with django_assert_max_num_queries(8):
+            check_in_entries(tournament=tournament, entry_ids=ids)
+        assert tournament.entries.filter(checked_in=True).count() == size

@@ -121,6 +121,13 @@ def create_entry(tournament: Tournament, team: NewTeam, seed: int) -> Entry:
     return Entry.objects.create(tournament=tournament, team=scoring.make_team(team), seed=seed)
 
 
+def refuse_late_check_in(tournament: Tournament, entries) -> None:
+    """Entries checked in once the draw has started: refused where the field is closed to
+    new teams (tournament locked; `entries` not yet checked in)."""
+    if _field_is_closed(tournament) and any(e.pk not in tournament.field for e in entries):
+        _refuse_new_team(tournament)
+
+
 def _refuse_new_team(tournament: Tournament) -> None:
     if tournament.format == Format.SWISS_KNOCKOUT:
         conflict("field_closed", gettext_noop(
@@ -258,9 +265,8 @@ def set_entry_flags(*, entry: Entry, checked_in: bool | None = None,
     taking_back = withdrawn is False and checked_in is None and entry.withdrawn
     if not taking_back or locked.closed_at is not None:
         refuse_once_over(locked)
-    if checked_in and not entry.checked_in and _field_is_closed(locked) \
-            and entry.pk not in locked.field:
-        _refuse_new_team(locked)
+    if checked_in and not entry.checked_in:
+        refuse_late_check_in(locked, [entry])
     if checked_in is not None:
         entry.checked_in = checked_in
     if withdrawn is not None:
