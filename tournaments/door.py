@@ -20,7 +20,9 @@ def searched_names(entry: Entry) -> list[str]:
 
 
 def holds(name: str, typed: str) -> bool:
-    return names.plain(typed) in names.plain(name) or names.key(typed) in names.key(name)
+    """Whether `name` holds what was typed, accents, case and look-alike letters aside (a
+    Cyrillic Е typed for the É of "Élise")."""
+    return names.key(names.plain(typed)) in names.key(names.plain(name))
 
 
 def listed(entries: list[Entry], typed: str) -> list[Entry]:

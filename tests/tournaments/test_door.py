@@ -56,6 +56,9 @@ def test_the_search_without_javascript_finds_names_accents_and_case_aside(client
                         .decode()) == ["Normand Côté"]
     assert listed_names(client.get(teams_url(tournament), {"q": "isabelle"}).content
                         .decode()) == ["ISABELLE FORTIN"]
+    # A Cyrillic Е typed for the E: both Élises still.
+    assert listed_names(client.get(teams_url(tournament), {"q": "\u0415lise"}).content
+                        .decode()) == ["Élise Bouchard", "Elise Roy"]
     none = client.get(teams_url(tournament), {"q": "Zoé"}).content.decode()
     assert listed_names(none) == []
     assert re.search(r'<p class="door-none" id="door-none">No player\'s name holds', none)
@@ -205,3 +208,12 @@ def test_checking_in_forty_costs_the_queries_of_checking_in_four(
         with django_assert_max_num_queries(8):
             check_in_entries(tournament=tournament, entry_ids=ids)
         assert tournament.entries.filter(checked_in=True).count() == size
+
+
+@pytest.mark.parametrize("odd", ["²", "١", "9" * 30, "-1", "x", "\x00", "1\x00"])
+def test_check_in_everyone_listed_ignores_what_is_no_entry_id(client, organizer, odd):
+    tournament = night(organizer)
+    answer = client.post(reverse("tournament_team_check_in_all", args=[tournament.pk]),
+                         {"entry": [odd]})
+    assert answer.status_code == 302
+    assert not tournament.entries.filter(checked_in=True).exists()

@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scoring.errors import ScoringError
 from scoring.links import qr_svg
+from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import door, services, suggestions
 from tournaments.etags import etag
@@ -253,7 +254,10 @@ def team_check_in_all(request, tournament):
     """The door's "Check in everyone listed": the entries whose ids the list sent (those it
     showed), at once. With htmx the list comes back; without, the page, still searched."""
     typed = request.POST.get("q", "").strip()
-    ids = [int(value) for value in request.POST.getlist("entry") if value.isdigit()]
+    # Ids as the page sends them; anything else (a superscript digit, a number past any
+    # id) is no entry of the list.
+    ids = [int(value) for value in request.POST.getlist("entry")
+           if value.isascii() and value.isdigit() and int(value) <= MAX_ID]
     try:
         done = services.check_in_entries(tournament=tournament, entry_ids=ids)
     except ScoringError as error:
