@@ -105,7 +105,7 @@ def add_listed_members(*, club: Club | int, text: str, previewed: list[str]) -> 
             "names")
     if not adding:
         refuse("roster_list_empty", gettext_noop("The list adds no new player."), "names")
-    return [_new_member(locked.pk, name) for name in adding]
+    return _new_members(locked.pk, [(name, "") for name in adding])
 
 
 LIST_TOO_LONG = gettext_noop("Paste at most %(max)s names at once.")
@@ -114,17 +114,27 @@ LIST_TOO_LONG = gettext_noop("Paste at most %(max)s names at once.")
 def _new_member(club_id: int, name: str, nickname: str = "") -> Member:
     """In the caller's transaction, the club's row locked: its next number is the new
     player's."""
-    member = Member.objects.create(club_id=club_id, name=names.normalise(name),
-                                   nickname=names.normalise(nickname or ""),
-                                   number=next_number(club_id))
-    Alias.objects.create(club_id=club_id, key=names.key(name), member=member)
-    return member
+    return _new_members(club_id, [(name, nickname)])[0]
 
 
-def next_number(club_id: int) -> int:
+def _new_members(club_id: int, named: list[tuple[str, str]]) -> list[Member]:
+    """New players (name, nickname), numbered in this order, in a handful of queries
+    however many (a pasted list): in the caller's transaction, the club's row locked."""
+    last = next_number(club_id, count=len(named))
+    members = Member.objects.bulk_create([
+        Member(club_id=club_id, name=names.normalise(name),
+               nickname=names.normalise(nickname or ""), number=number)
+        for number, (name, nickname) in enumerate(named, start=last - len(named) + 1)])
+    Alias.objects.bulk_create([Alias(club_id=club_id, key=names.key(member.name),
+                                     member=member) for member in members])
+    return members
+
+
+def next_number(club_id: int, count: int = 1) -> int:
     """The number the club gives the player who joins now (1, 2, 3...: "Player 26"), its
-    row locked by the caller: stepped on the row, so that a number is never given twice."""
-    Club.objects.filter(pk=club_id).update(last_member_number=F("last_member_number") + 1)
+    row locked by the caller: stepped on the row, so that a number is never given twice.
+    With `count`, the last of that many numbers given at once."""
+    Club.objects.filter(pk=club_id).update(last_member_number=F("last_member_number") + count)
     return Club.objects.values_list("last_member_number", flat=True).get(pk=club_id)
 
 

@@ -171,3 +171,17 @@ def test_the_preview_reads_a_fixed_number_of_queries(client, club, organizer, co
         answer = check(client, club, text + "\nanne tremblay")
     assert answer.status_code == 200
     assert answer.content.decode().count('name="adding"') == count - count // 2
+
+
+@pytest.mark.parametrize("count", [5, 40])
+def test_adding_a_pasted_list_reads_a_fixed_number_of_queries(client, club, count,
+                                                               django_assert_max_num_queries):
+    adding = [f"Nouveau {chr(65 + i // 26)}{chr(65 + i % 26)}" for i in range(count)]
+    before = Member.objects.filter(club=club).count()
+    with django_assert_max_num_queries(20):
+        answer = confirm(client, club, "\n".join(adding), adding)
+    assert answer.status_code == 302
+    numbers = list(Member.objects.filter(club=club, name__in=adding).order_by("number")
+                   .values_list("number", flat=True))
+    assert numbers == list(range(before + 1, before + count + 1))  # in the list's order
+    assert Member.objects.get(club=club, name=adding[-1]).aliases.count() == 1
