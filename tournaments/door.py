@@ -21,7 +21,7 @@ def searched_names(entry: Entry) -> list[str]:
 
 def holds(name: str, typed: str) -> bool:
     """Whether `name` holds what was typed, accents, case and look-alike letters aside (a
-    Cyrillic Е typed for the É of "Élise")."""
+    Cyrillic capital ie, U+0415, typed for the É of "Élise")."""
     return names.key(names.plain(typed)) in names.key(names.plain(name))
 
 
