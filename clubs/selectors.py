@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from clubs import charts, rating_model, seasons, stats
 from clubs.models import Attribution, Club, Member, RatingChange, Seat
 from scoring import names, rules
-from scoring.models import MAX_ID, Hand, Match
+from scoring.models import MAX_ID, Hand, Match, Player
 from tournaments.models import Bye, Entry, Table, TableSeat
 from tournaments.selectors import seats_of_tables, standings_from
 
@@ -66,9 +66,7 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         matches = matches.filter(
             Q(seat_n__club_seat__member_id=member) | Q(seat_s__club_seat__member_id=member)
             | Q(seat_e__club_seat__member_id=member) | Q(seat_w__club_seat__member_id=member))
-    # The hands' totals in subqueries of their own, not a join and a GROUP BY: the query
-    # joins more tables than PostgreSQL plans exhaustively, and with every hand joined to
-    # every seat its genetic search could pick a plan that took minutes.
+    # The hands' totals in subqueries of their own, not a join and a GROUP BY.
     hands = Hand.objects.filter(match=OuterRef("pk")).order_by().values("match")
 
     def total(**aggregate):
@@ -81,8 +79,13 @@ def match_records(club_id: int, *, member: int | None = None, with_comebacks=Fal
         four_sevens_b=total(total=Count("pk", filter=Q(four_sevens_team=rules.Team.B))),
         tournament=F("table__round__tournament_id"),
         night_date=F("table__round__tournament__date"),
-        **{f"member_{seat}": F(f"seat_{seat}__club_seat__member_id") for seat in SEATS},
-        **{f"typed_{seat}": F(f"seat_{seat}__name") for seat in SEATS},
+        # Who sits where, in subqueries too: joined, the four seats' players and roster
+        # places brought the query to sixteen tables, past the point where PostgreSQL
+        # plans exhaustively, and its genetic search could pick a plan that took minutes.
+        **{f"member_{seat}": Subquery(Seat.objects.filter(player_id=OuterRef(f"seat_{seat}_id"))
+                                      .values("member_id")[:1]) for seat in SEATS},
+        **{f"typed_{seat}": Subquery(Player.objects.filter(pk=OuterRef(f"seat_{seat}_id"))
+                                     .values("name")[:1]) for seat in SEATS},
     ).values(
         "id", "status", "winner", "finish_reason", "score_a", "score_b", "hand_count",
         "redeals", "last_hand_at", "created_at", "team_a__name", "team_b__name", "variant",
