@@ -92,9 +92,9 @@ def words_of(*written: str, but_first: bool = False) -> set[str]:
         for word in _WORD.findall(name or ""):
             plain = names.plain(word)
             if len(plain) > 1 and plain not in PARTICLES:
-                # Compared as the roster compares names: a look-alike letter from another
-                # script ("Gаgnon" with a Cyrillic a) is the same word.
-                found.add(names.key(plain))
+                # A look-alike letter from another script ("Gagnon" typed with a Cyrillic
+                # a) makes the same word.
+                found.add(names.folded(word))
     return found
 
 

@@ -92,6 +92,12 @@ def _looks(char: str) -> str:
     return skeleton(char.casefold())
 
 
+def folded(text: str) -> str:
+    """What a search or a word is compared by: accents, case and look-alike letters aside
+    at once (a Cyrillic capital ie, U+0415, typed for the É of "Élise")."""
+    return key(plain(text))
+
+
 def key(value: str) -> str:
     """What names are compared by: one key, one name, whatever the case, the spacing, the
     compatibility forms (full-width letters), invisible characters stored before, or the

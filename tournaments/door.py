@@ -19,19 +19,14 @@ def searched_names(entry: Entry) -> list[str]:
     return [names.shown(name) for name in (team.name, *players)]
 
 
-def holds(name: str, typed: str) -> bool:
-    """Whether `name` holds what was typed, accents, case and look-alike letters aside (a
-    Cyrillic capital ie, U+0415, typed for the É of "Élise")."""
-    return names.key(names.plain(typed)) in names.key(names.plain(name))
-
-
 def listed(entries: list[Entry], typed: str) -> list[Entry]:
-    """The entries found by `typed` (all of them when nothing is typed), in their order."""
-    typed = names.normalise(typed or "")
+    """The entries found by `typed` (all of them when nothing is typed), in their order:
+    names compared accents, case and look-alike letters aside (names.folded)."""
+    typed = names.folded(names.normalise(typed or ""))
     if not typed:
         return list(entries)
     return [entry for entry in entries
-            if any(holds(name, typed) for name in searched_names(entry))]
+            if any(typed in names.folded(name) for name in searched_names(entry))]
 
 
 def checked_in_count(tournament: Tournament) -> tuple[int, int]:

@@ -349,9 +349,6 @@ def team_seeds(request, tournament):
     return redirect("tournament_teams", pk=tournament.pk)
 
 
-NAME_CARDS_PER_SHEET = 8
-
-
 @organizer_view
 @require_GET
 def name_cards(request, tournament):
@@ -365,11 +362,8 @@ def name_cards(request, tournament):
         link = request.build_absolute_uri(reverse("public_player",
                                                   args=[tournament.pk, entry.pk]))
         cards.append({"entry": entry, "link": link, "qr": qr_svg(link)})
-    # A sheet of paper each eight cards (2 x 4, the print style's grid on A4 and Letter).
-    sheets = [cards[i:i + NAME_CARDS_PER_SHEET]
-              for i in range(0, len(cards), NAME_CARDS_PER_SHEET)]
     return TemplateResponse(request, "tournaments/name_cards.html", {
-        "tournament": tournament, "sheets": sheets})
+        "tournament": tournament, "cards": cards})
 
 
 # --- The dashboard -------------------------------------------------------------------------
