@@ -28,6 +28,10 @@ class PublicName(models.TextChoices):
     HIDDEN = "hidden", _("Hidden (“Player 17”)")
 
 
+def default_time_zone() -> str:
+    return settings.TIME_ZONE
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=100)
     place = models.CharField(_("place"), max_length=100, blank=True)
@@ -52,6 +56,8 @@ class Club(models.Model):
     # after a move still finds the player. Never shown.
     name_salt = models.CharField(_("key of the names taken off"), max_length=64, blank=True,
                                  editable=False)
+    # The zone its nights' start times are told in (and its CSVs' times): a zoneinfo key.
+    time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone)
     created_at = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
@@ -87,6 +93,11 @@ class Member(models.Model):
                                    choices=PublicName.choices)
     # Anonymized at the member's request: the name is gone for good, the results stay.
     anonymized_at = models.DateTimeField(_("name taken off"), null=True, blank=True)
+    # The user account of the person, linked by an invitation or an approved request
+    # (players.services.links): one account per member, one member per club per account.
+    account = models.ForeignKey(settings.AUTH_USER_MODEL, models.SET_NULL, null=True,
+                                blank=True, related_name="club_members",
+                                verbose_name=_("account"))
 
     class Meta:
         verbose_name = _("club player")
@@ -103,6 +114,9 @@ class Member(models.Model):
                 public_name__in=PublicName.values), name="member_public_name_known"),
             models.UniqueConstraint(fields=["club", "number"], name="member_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="member_number_from_one"),
+            models.UniqueConstraint(fields=["club", "account"],
+                                    condition=Q(account__isnull=False),
+                                    name="member_one_account_per_club"),
         ]
 
     def __str__(self):
@@ -302,6 +316,8 @@ class ClubEvent(models.Model):
         DATA_COPY = "data_copy", _("Copy of a member's data")
         SPLIT = "split", _("Member split in two")
         CLUB_PUBLIC_NAME = "club_public_name", _("Club's names in public changed")
+        ACCOUNT_LINKED = "account_linked", _("Account linked")
+        ACCOUNT_UNLINKED = "account_unlinked", _("Account unlinked")
 
     club = models.ForeignKey(Club, models.CASCADE, related_name="events",
                              verbose_name=_("club"))
@@ -320,7 +336,8 @@ class ClubEvent(models.Model):
         ordering = ["club", "-at", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(kind__in=[
-                "public_name", "anonymized", "data_copy", "split", "club_public_name"]),
+                "public_name", "anonymized", "data_copy", "split", "club_public_name",
+                "account_linked", "account_unlinked"]),
                 name="club_event_kind_known"),
         ]
 

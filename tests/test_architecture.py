@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "api", "clubs", "config", "scoring", "tournaments")
+APPS = ("accounts", "api", "clubs", "config", "players", "scoring", "tournaments")
 ARROW = re.compile(r"^\s*(\w+) --> (\w+)\s*$")
 
 

@@ -75,6 +75,10 @@ class FirstRound(models.TextChoices):
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"), null=True, blank=True)
+    # When play starts (its `date` is that day where it is played: a club night's zone).
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # Called off before its first round: no round is drawn; calendars say CANCELLED.
+    cancelled_at = models.DateTimeField(_("cancelled"), null=True, blank=True)
     place = models.CharField(_("place"), max_length=100, blank=True)
     variant = models.CharField(_("game"), max_length=16, choices=VARIANT_CHOICES)
     target = models.PositiveSmallIntegerField(_("target"))

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "clubs",
+    "players",
 ]
 
 MIDDLEWARE = [

@@ -36,6 +36,7 @@ from tournaments.services.tournament import (
     create_tournament,
     hand_over_tournament,
     remove_organizer,
+    schedule,
     update_tournament,
     validate_settings,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "remove_organizer",
     "reopen_tournament",
     "restore_entry",
+    "schedule",
     "set_entry_flags",
     "set_seeds",
     "swap_teams",

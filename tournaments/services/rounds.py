@@ -63,6 +63,10 @@ def draw_next_round(*, tournament: Tournament, allow_rematches: bool = False) ->
     with the fewest rematches only when the organizer asks (`allow_rematches`).
     """
     locked = lock(tournament)
+    if locked.cancelled_at is not None:
+        conflict("tournament_cancelled", gettext_noop(
+            "This night is cancelled: no round can be drawn (take the cancellation back "
+            "first)."))
     rounds = list(locked.rounds.order_by("number"))
     if rounds and (unfinished := rounds[-1].tables.exclude(
             match__status=rules.Status.FINISHED).count()):

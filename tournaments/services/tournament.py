@@ -1,8 +1,10 @@
 """A tournament's settings and its organizers."""
 
 from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from scoring import names, rules
@@ -28,6 +30,7 @@ from tournaments.services._common import (
     bump,
     conflict,
     lock,
+    refuse,
     user_named,
     violation,
 )
@@ -211,6 +214,22 @@ def update_tournament(*, tournament: Tournament, settings: Settings) -> Tourname
         _entries_as_the_format_takes_them(locked)
     locked.version += 1
     locked.save()
+    return locked
+
+
+@transaction.atomic
+def schedule(*, tournament: Tournament, starts_at, zone: str | None = None) -> Tournament:
+    """When play starts (None: not said); its `date` becomes that day in `zone` (a zoneinfo
+    key: a club night's club's), or in the site's."""
+    locked = lock(tournament)
+    if starts_at is not None and timezone.is_naive(starts_at):
+        refuse("starts_at", gettext_noop("Give the start time with its time zone."),
+               "starts_at")
+    locked.starts_at = starts_at
+    if starts_at is not None:
+        locked.date = timezone.localtime(starts_at, ZoneInfo(zone) if zone else None).date()
+    locked.version += 1
+    locked.save(update_fields=["starts_at", "date", "version"])
     return locked
 
 
