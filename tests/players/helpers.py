@@ -10,7 +10,6 @@ from players import services
 from tests.factories import UserFactory
 from tournaments import services as tournaments
 
-
 NAMES = ["Anne Roy", "Luc Côté", "Élise Bouchard", "Marc Gagnon", "Julie Fortin",
          "Denis Pelletier", "Sylvie Lavoie", "Rémi Caron", "Nathalie Morin", "Guy Bélanger",
          "Lise Ouellet", "Paul Tremblay", "Carole Roy", "Yves Dubé", "Hélène Girard",

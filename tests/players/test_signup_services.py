@@ -94,7 +94,7 @@ def test_two_players_looking_for_a_partner_make_a_pair_at_the_desk(owner):
 
 
 def test_sign_up_refused_before_it_opens_and_after_it_closes(owner):
-    club, members, users = club_with_members(owner, 2)
+    club, _members, users = club_with_members(owner, 2)
     later = night_ahead(club, owner, individual=True, opens_in=timedelta(days=1))
     with pytest.raises(Conflict) as refused:
         services.sign_up(night=later, user=users[0])
@@ -107,7 +107,7 @@ def test_sign_up_refused_before_it_opens_and_after_it_closes(owner):
 
 
 def test_an_account_not_linked_to_the_club_cannot_sign_up(owner):
-    club, members, users = club_with_members(owner, 1)
+    club, _members, _users = club_with_members(owner, 1)
     night = night_ahead(club, owner, individual=True)
     with pytest.raises(NotAllowed) as refused:
         services.sign_up(night=night, user=UserFactory(username="stranger"))
@@ -115,8 +115,8 @@ def test_an_account_not_linked_to_the_club_cannot_sign_up(owner):
 
 
 def test_a_partner_from_another_club_is_refused(owner):
-    club, members, users = club_with_members(owner, 1)
-    other, strangers, _ = club_with_members(owner, 1, name="Autre club")
+    club, _members, users = club_with_members(owner, 1)
+    _other, strangers, _ = club_with_members(owner, 1, name="Autre club")
     night = night_ahead(club, owner)
     with pytest.raises(InvalidInput) as refused:
         services.sign_up(night=night, user=users[0], partner=strangers[0])
