@@ -32,4 +32,5 @@ urlpatterns = [
     path("api/v1/", api.urls),
     path("", include("tournaments.urls")),
     path("", include("clubs.urls")),
+    path("", include("players.urls")),
 ]

@@ -7,6 +7,8 @@ from players.models import Notice
 
 
 def notify(member, kind: str, *, night=None, **params) -> Notice:
+    """`params` hold numbers and member ids (`by`: who asked), never names: a name taken
+    off later is not left behind in someone's notices."""
     notice = Notice.objects.create(member=member, kind=kind, night=night, params=params)
     if member.account_id is not None:
         transaction.on_commit(lambda: _email(notice.pk))

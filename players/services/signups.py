@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from clubs.models import ClubNight, Member
+from clubs.public_names import PublicNames
 from players.models import Notice, Signup, SignupSheet
 from players.services._common import (
     conflict,
@@ -188,6 +189,11 @@ def _fill_places(sheet: SignupSheet) -> None:
             notify(member, Notice.Kind.PLACE_GIVEN, night=sheet.night)
 
 
+def _public(member: Member) -> str:
+    """A member's name as a player (not an organizer) may read it in a message."""
+    return PublicNames(member.club, full=False).of(member)
+
+
 def _linked_member(sheet: SignupSheet, user) -> Member:
     member = Member.objects.filter(club_id=sheet.night.club_id, account=user).first() \
         if getattr(user, "is_authenticated", False) else None
@@ -211,7 +217,7 @@ def _refuse_partner(sheet: SignupSheet, member: Member, partner: Member | None) 
     if held is not None and not (held.state == State.LOOKING and held.member_id == partner.pk):
         conflict("partner_taken", gettext_noop(
             "%(name)s is already signed up for this night."), "partner",
-            name=str(partner))
+            name=_public(partner))
 
 
 # -- the player's steps ---------------------------------------------------------------
@@ -231,9 +237,9 @@ def _sign_up(sheet: SignupSheet, member: Member, *, partner: Member | None,
         if held.member_id != member.pk and held.state == State.PARTNER_TO_CONFIRM:
             conflict("already_signed_up", gettext_noop(
                 "%(name)s named you as partner for this night: confirm it on your page."),
-                name=str(held.member))
+                name=_public(held.member))
         conflict("already_signed_up", gettext_noop(
-            "%(name)s is already signed up for this night."), name=str(member))
+            "%(name)s is already signed up for this night."), name=_public(member))
     _refuse_partner(sheet, member, partner)
     signup = Signup(sheet=sheet, member=member, partner=partner, by=by)
     if looking:
@@ -243,7 +249,7 @@ def _sign_up(sheet: SignupSheet, member: Member, *, partner: Member | None,
     if partner is not None and not force_in:
         signup.state = State.PARTNER_TO_CONFIRM
         signup.save()
-        notify(partner, Notice.Kind.PARTNER_ASKED, night=sheet.night, by=str(member))
+        notify(partner, Notice.Kind.PARTNER_ASKED, night=sheet.night, by=member.pk)
         return signup
     return _claim(sheet, signup, force_in=force_in)
 
@@ -285,7 +291,7 @@ def ask_partner(*, signup: Signup, partner: Member, user) -> Signup:
     signup.partner, signup.state, signup.changed_at = partner, State.PARTNER_TO_CONFIRM, \
         timezone.now()
     signup.save()
-    notify(partner, Notice.Kind.PARTNER_ASKED, night=sheet.night, by=str(signup.member))
+    notify(partner, Notice.Kind.PARTNER_ASKED, night=sheet.night, by=signup.member_id)
     return signup
 
 
@@ -314,7 +320,7 @@ def decline_partner(*, signup: Signup, user) -> Signup:
     signup.state, signup.changed_at = State.DECLINED, timezone.now()
     signup.save(update_fields=["state", "changed_at"])
     notify(signup.member, Notice.Kind.PARTNER_DECLINED, night=sheet.night,
-           by=str(signup.partner))
+           by=signup.partner_id)
     return signup
 
 

@@ -1,0 +1,106 @@
+"""Reads of the player's door shared by its pages, the API and the calendars: a club's
+nights ahead with their sign-up's counts, in one query whatever the club's size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from clubs.models import Club, ClubNight, Member
+from players.models import Signup, SignupSheet
+from players.services.signups import closes_at, unit, window
+from tournaments.models import Tournament
+
+# A night stays "ahead" for this long after it starts: tonight's is still listed.
+STILL_AHEAD = timedelta(hours=12)
+
+
+@dataclass
+class NightAhead:
+    night: ClubNight
+    tournament: Tournament
+    sheet: SignupSheet | None
+    unit: str  # "player" or "pair": what one place is
+    taken: int  # places held (`in`)
+    waiting: int
+    window: str  # the sign-up's: "none", "not_open", "open", "closed"
+
+    @property
+    def places_left(self) -> int | None:
+        if self.sheet is None or self.sheet.cap is None:
+            return None
+        return max(self.sheet.cap - self.taken, 0)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.tournament.cancelled_at is not None
+
+    @property
+    def closes_at(self) -> datetime | None:
+        return closes_at(self.sheet) if self.sheet else None
+
+
+def zone(club: Club) -> ZoneInfo:
+    return ZoneInfo(club.time_zone)
+
+
+def nights_with_counts():
+    return ClubNight.objects.select_related("tournament", "club", "signup_sheet").annotate(
+        taken=Count("signup_sheet__signups",
+                    filter=Q(signup_sheet__signups__state=Signup.State.IN)),
+        waiting=Count("signup_sheet__signups",
+                      filter=Q(signup_sheet__signups__state=Signup.State.WAITING)),
+        rounds=Count("tournament__rounds", distinct=True),
+    )
+
+
+def night_ahead(night: ClubNight, now: datetime | None = None) -> NightAhead:
+    """One night as the lists show it (`night` from nights_with_counts)."""
+    sheet = getattr(night, "signup_sheet", None)
+    state = "none"
+    if sheet is not None:
+        # The night's counts are on the row: window's own question about rounds is not
+        # asked again per night when the annotation says none were drawn.
+        state = window(sheet, now) if night.rounds else _window_no_rounds(sheet, now)
+    return NightAhead(night=night, tournament=night.tournament, sheet=sheet,
+                      unit=unit(night.tournament), taken=night.taken, waiting=night.waiting,
+                      window=state)
+
+
+def _window_no_rounds(sheet: SignupSheet, now: datetime | None) -> str:
+    now = now or timezone.now()
+    tournament = sheet.night.tournament
+    if tournament.cancelled_at or tournament.closed_at:
+        return "closed"
+    if (end := closes_at(sheet)) is not None and now >= end:
+        return "closed"
+    if sheet.opens_at is not None and now < sheet.opens_at:
+        return "not_open"
+    return "open"
+
+
+def upcoming_nights(club: Club | int, *, now: datetime | None = None,
+                    public_only: bool = True) -> list[NightAhead]:
+    """The club's nights that have a start time not yet past (give or take STILL_AHEAD),
+    cancelled ones included (they say so), soonest first; with `public_only`, the nights
+    anyone may follow."""
+    now = now or timezone.now()
+    nights = nights_with_counts().filter(
+        club=club, tournament__starts_at__gte=now - STILL_AHEAD,
+        tournament__closed_at__isnull=True)
+    if public_only:
+        nights = nights.filter(tournament__public=True)
+    nights = nights.order_by("tournament__starts_at", "pk")
+    return [night_ahead(night, now) for night in nights]
+
+
+def member_of(user, club: Club | int) -> Member | None:
+    """The user's member in the club's roster, if linked."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    club_id = club.pk if isinstance(club, Club) else club
+    return Member.objects.filter(club_id=club_id, account=user).first()
