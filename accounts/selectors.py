@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from clubs.models import Club
+from clubs.models import Club, Member
 from scoring.models import Match
 from tournaments.models import Tournament
 
@@ -46,6 +46,8 @@ class DeletionPlan:
     co_organized_clubs: list[Club] = field(default_factory=list)
     co_organized_tournaments: list[Tournament] = field(default_factory=list)
     tokens: int = 0
+    # Its places on clubs' rosters (Member.account): the links end, the members stay.
+    linked_members: list[Member] = field(default_factory=list)
 
     @property
     def possible(self) -> bool:
@@ -115,4 +117,6 @@ def deletion_plan(user) -> DeletionPlan:
         co_organized_tournaments=list(Tournament.objects.filter(organizers=user)
                                       .exclude(owner=user).order_by("-date", "name", "pk")),
         tokens=user.api_tokens.count(),
+        linked_members=list(Member.objects.filter(account=user).select_related("club")
+                            .order_by("club__name", "club_id")),
     )

@@ -12,6 +12,7 @@ from accounts.models import ApiToken, token_hash
 from accounts.selectors import DeletionPlan, deletion_plan, own_matches
 from clubs import services as clubs
 from clubs.models import Club
+from players import services as players
 from scoring import rules
 from scoring import services as scoring
 from scoring.errors import Conflict, InvalidInput
@@ -128,5 +129,8 @@ def delete_account(*, user, password: str) -> DeletionPlan:
         tournaments.remove_organizer(tournament=tournament, user_id=locked.pk)
     locked.co_organized_clubs.clear()
     ApiToken.objects.filter(user=locked).delete()
+    # Each club's history says the person's account went; they stay on the roster.
+    for member in plan.linked_members:
+        players.unlink(member=member, by=locked, how="account_deleted")
     locked.delete()
     return plan

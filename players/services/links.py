@@ -148,9 +148,10 @@ def withdraw_link_request(*, request: LinkRequest, user) -> None:
 
 
 @transaction.atomic
-def unlink(*, member: Member, by) -> Member:
+def unlink(*, member: Member, by, how: str = "") -> Member:
     """The member's account, or an organizer, ends the link: the account keeps nothing of
-    the club's, the member keeps their results."""
+    the club's, the member keeps their results. `how`: "account_deleted" when the account
+    goes (its history entry says so)."""
     club = lock(member.club_id)
     member = Member.objects.get(pk=member.pk)
     if not may_act_for(by, member, club):
@@ -161,5 +162,5 @@ def unlink(*, member: Member, by) -> Member:
     member.account = None
     member.save(update_fields=["account"])
     ClubEvent.objects.create(club_id=member.club_id, kind=ClubEvent.Kind.ACCOUNT_UNLINKED,
-                             member=member, by=by)
+                             member=member, by=by, params={"how": how} if how else {})
     return member
