@@ -18,7 +18,7 @@ PASSWORD = "correct horse battery staple"  # tests.factories.UserFactory's
 
 def test_the_deletion_page_names_the_clubs_whose_roster_the_account_is_linked_to(client):
     owner = UserFactory(username="organizer")
-    club, members, users = club_with_members(owner, 1)
+    club, _, users = club_with_members(owner, 1)
     client.force_login(users[0])
     page = client.get(reverse("account_delete")).content.decode()
     assert "You are no longer linked to your place on the roster of:" in page
