@@ -1,6 +1,7 @@
 """The only code that writes the player's door, by job: links between accounts and roster
 members, sign-up to the nights ahead, what players are told."""
 
+from players.services.calendars import calendar_key, new_calendar_key
 from players.services.links import (
     accept_invitation,
     ask_to_link,
@@ -33,6 +34,7 @@ __all__ = [
     "add_signup",
     "ask_partner",
     "ask_to_link",
+    "calendar_key",
     "cancel_night",
     "check_in_self",
     "confirm_partner",
@@ -41,6 +43,7 @@ __all__ = [
     "enter_signups",
     "give_place",
     "invite",
+    "new_calendar_key",
     "open_check_in",
     "pair_lookers",
     "revoke_invitation",
