@@ -143,7 +143,8 @@ def club_data(club: Club) -> dict:
         "exported_at": timezone.now().isoformat(),
         "club": {
             "name": club.name, "place": club.place, "public": club.public,
-            "public_name": club.public_name, "owner": club.owner.get_username(),
+            "public_name": club.public_name, "time_zone": club.time_zone,
+            "owner": club.owner.get_username(),
             "organizers": [u.get_username() for u in club.organizers.order_by("username")],
             "created_at": _iso(club.created_at),
             **({"name_salt": club.name_salt} if club.name_salt else {}),

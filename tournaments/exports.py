@@ -100,6 +100,8 @@ def tournament_data(view: Overview) -> dict:
             "owner": t.owner.get_username(),
             "created_at": t.created_at.isoformat(),
             "closed_at": t.closed_at.isoformat() if t.closed_at else None,
+            "starts_at": t.starts_at.isoformat() if t.starts_at else None,
+            "cancelled_at": t.cancelled_at.isoformat() if t.cancelled_at else None,
             "organizers": [u.get_username() for u in t.organizers.all()],
         },
         "teams": [

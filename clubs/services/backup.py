@@ -9,6 +9,7 @@ it does not hold is refused with what is wrong, and nothing of it is saved."""
 from __future__ import annotations
 
 import json
+import zoneinfo
 from contextlib import contextmanager
 from datetime import datetime
 from functools import cache
@@ -31,6 +32,7 @@ from clubs.models import (
     Season,
     Seat,
     TakenOffName,
+    default_time_zone,
 )
 from clubs.selectors import SEATS
 from clubs.services import one_seat, privacy, ratings
@@ -210,6 +212,11 @@ def _check_references(data: dict) -> None:
             _unknown(f"{where}.match", found)
         if attribution["member"] not in members:
             _unknown(f"{where}.member", attribution["member"])
+    if (zone := data["club"].get("time_zone")) is not None and zone not in \
+            zoneinfo.available_timezones():
+        refuse("club_export_time_zone", gettext_noop(
+            "This club export does not hold together: %(zone)s is no time zone."),
+            zone=zone[:64])
     for index, event in enumerate(data["history"]):
         if (member := event.get("member")) is not None and member not in members:
             _unknown(f"$.history[{index}].member", member)
@@ -344,7 +351,7 @@ def _import_club(data: dict, owner, users: dict) -> Club:
     club = Club.objects.create(
         name=info["name"], place=info.get("place", ""), public=info.get("public", True),
         public_name=info.get("public_name", "full"), name_salt=info.get("name_salt", ""),
-        owner=owner)
+        time_zone=info.get("time_zone") or default_time_zone(), owner=owner)
     if created_at := read.when(info.get("created_at")):
         club.created_at = created_at
         club.save(update_fields=["created_at"])

@@ -215,6 +215,10 @@ def _import_tournament(data: dict, owner, users: dict | None) -> Tournament:
     if closed_at := _when(info.get("closed_at")):
         tournament.closed_at = closed_at
         tournament.save(update_fields=["closed_at"])
+    # Backups from before start times and cancelling have neither.
+    tournament.starts_at = _when(info.get("starts_at"))
+    tournament.cancelled_at = _when(info.get("cancelled_at"))
+    tournament.save(update_fields=["starts_at", "cancelled_at"])
     return tournament
 
 
