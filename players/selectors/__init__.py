@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Member
 from players.models import Signup, SignupSheet
-from players.services.signups import closes_at, unit, window
+from players.services.signups import closes_at, unit
 from tournaments.models import Tournament
 
 # A night stays "ahead" for this long after it starts: tonight's is still listed.
@@ -50,9 +50,10 @@ def zone(club: Club) -> ZoneInfo:
 
 def nights_with_counts():
     return ClubNight.objects.select_related("tournament", "club", "signup_sheet").annotate(
-        taken=Count("signup_sheet__signups",
+        # distinct: the rounds' join repeats each sign-up once a round.
+        taken=Count("signup_sheet__signups", distinct=True,
                     filter=Q(signup_sheet__signups__state=Signup.State.IN)),
-        waiting=Count("signup_sheet__signups",
+        waiting=Count("signup_sheet__signups", distinct=True,
                       filter=Q(signup_sheet__signups__state=Signup.State.WAITING)),
         rounds=Count("tournament__rounds", distinct=True),
     )
@@ -64,8 +65,8 @@ def night_ahead(night: ClubNight, now: datetime | None = None) -> NightAhead:
     state = "none"
     if sheet is not None:
         # The night's counts are on the row: window's own question about rounds is not
-        # asked again per night when the annotation says none were drawn.
-        state = window(sheet, now) if night.rounds else _window_no_rounds(sheet, now)
+        # asked again per night (a round drawn closes the sign-up).
+        state = "closed" if night.rounds else _window_no_rounds(sheet, now)
     return NightAhead(night=night, tournament=night.tournament, sheet=sheet,
                       unit=unit(night.tournament), taken=night.taken, waiting=night.waiting,
                       window=state)
@@ -96,6 +97,15 @@ def upcoming_nights(club: Club | int, *, now: datetime | None = None,
         nights = nights.filter(tournament__public=True)
     nights = nights.order_by("tournament__starts_at", "pk")
     return [night_ahead(night, now) for night in nights]
+
+
+def scheduled_nights(club: Club | int, *, public_only: bool = True):
+    """The club's nights that have a start time, past and ahead, newest first (with
+    nights_with_counts' counts: read them through night_ahead)."""
+    nights = nights_with_counts().filter(club=club, tournament__starts_at__isnull=False)
+    if public_only:
+        nights = nights.filter(tournament__public=True)
+    return nights.order_by("-tournament__starts_at", "-pk")
 
 
 def member_of(user, club: Club | int) -> Member | None:
