@@ -1,4 +1,5 @@
-"""Link secrets (the score keeper's `/k/<secret>/...`, the opponents' `/o/<secret>/...`)
+"""Link secrets (the score keeper's `/k/<secret>/...`, the opponents' `/o/<secret>/...`, a
+player's invitation `/invitations/<token>/` and private calendar `/me/calendar/<secret>.ics`)
 never reach a log: gunicorn's access and error logs and Django's own log show the path
 with the secret masked."""
 
@@ -7,7 +8,7 @@ import re
 
 from gunicorn.glogging import Logger
 
-LINK_SECRET = re.compile(r"(/[ko]/)[^/?#\s\"]+")
+LINK_SECRET = re.compile(r"(/[ko]/|/invitations/|/me/calendar/)[^/?#\s\"]+")
 MASK = r"\1[secret]"
 # Headers that carry credentials, should a custom access_log_format name them.
 CREDENTIAL_ATOMS = ("{authorization}i", "{cookie}i", "{set-cookie}o")

@@ -6,6 +6,11 @@ DEBUG         "1"/"true"/"yes"/"on" to turn on; off unless set
 ALLOWED_HOSTS comma-separated host names (default with DEBUG: localhost, 127.0.0.1)
 REDIS_URL     the cache shared by several app servers, e.g. redis://127.0.0.1:6379/0
 RELEASE       the release's name, e.g. the commit (default: a digest of the app's files)
+SITE_URL      the site's address for links in emails (default http://127.0.0.1:8000)
+EMAIL_HOST    the SMTP server that sends players' emails (none: no email is sent; with
+              DEBUG they are written to the console); EMAIL_PORT (587), EMAIL_HOST_USER,
+              EMAIL_HOST_PASSWORD, EMAIL_USE_TLS / EMAIL_USE_SSL (by the port), EMAIL_TIMEOUT
+              (10 s), DEFAULT_FROM_EMAIL; EMAIL_BACKEND names another backend
 """
 
 from datetime import timedelta
@@ -258,6 +263,28 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE") or "America/Montreal"
 USE_TZ = True
+
+# --- Email ------------------------------------------------------------------------------
+# What players are told (players.emails), where an SMTP server is set: nothing depends on
+# it, as every message is also on the player's page. The tests use Django's in-memory
+# backend whatever this says.
+
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend" if DEBUG
+    else "django.core.mail.backends.dummy.EmailBackend"
+)
+EMAIL_PORT = int(env_str("EMAIL_PORT") or 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", default=EMAIL_PORT == 465)
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=not EMAIL_USE_SSL and EMAIL_PORT == 587)
+# A server that does not answer holds a request's answer this long at most.
+EMAIL_TIMEOUT = int(env_str("EMAIL_TIMEOUT") or 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Politaine <noreply@localhost>"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Static files ------------------------------------------------------------------------
 

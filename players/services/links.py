@@ -61,9 +61,19 @@ def invite(*, club: Club, member: Member, by, email: str = "") -> Invitation:
     now = timezone.now()
     Invitation.objects.filter(member=member, used_at__isnull=True,
                               revoked_at__isnull=True).update(revoked_at=now)
-    return Invitation.objects.create(club=club, member=member, email=email.strip(),
-                                     created_by=by, created_at=now,
-                                     expires_at=now + timedelta(days=INVITATION_DAYS))
+    invitation = Invitation.objects.create(club=club, member=member, email=email.strip(),
+                                           created_by=by, created_at=now,
+                                           expires_at=now + timedelta(days=INVITATION_DAYS))
+    if invitation.email:
+        transaction.on_commit(lambda: _email_invitation(invitation.pk))
+    return invitation
+
+
+def _email_invitation(invitation_id: int) -> None:
+    # Once the invitation is kept; a server that fails it fails no write (players.emails).
+    from players import emails
+
+    emails.send_invitation(invitation_id)
 
 
 @transaction.atomic

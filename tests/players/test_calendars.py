@@ -10,6 +10,7 @@ from django.urls import reverse
 from icalendar import Calendar
 
 from clubs.models import PublicName
+from config.log_secrets import mask
 from players import services
 from players.calendars import DEFAULT_LENGTH
 from tests.factories import UserFactory
@@ -245,3 +246,8 @@ def test_a_feed_speaks_the_language_the_calendar_app_asks_for(client, owner):
     url = reverse("my_calendar", args=[services.calendar_key(users[0]).secret])
     [event] = events(client.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
     assert "Votre inscription est confirmée." in str(event["description"])
+
+
+def test_a_private_calendars_secret_never_reaches_the_log():
+    assert mask("Not Found: /me/calendar/s3cr3t-Key_x.ics") == "Not Found: /me/calendar/[secret]"
+    assert "tok3n" not in mask('"GET /invitations/tok3n/ HTTP/1.1" 302')
