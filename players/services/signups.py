@@ -213,11 +213,18 @@ def _refuse_partner(sheet: SignupSheet, member: Member, partner: Member | None) 
     if partner.pk == member.pk:
         refuse("partner_not_member", gettext_noop("Name someone else as your partner."),
                "partner")
-    held = _holding(sheet, partner)
-    if held is not None and not (held.state == State.LOOKING and held.member_id == partner.pk):
+    # Free: no claim names them, and their own, if any, is looking for a partner.
+    if sheet.signups.filter(Q(partner=partner, state__in=HOLDING)
+                            | Q(member=partner, state__in=HOLDING)).exists():
         conflict("partner_taken", gettext_noop(
             "%(name)s is already signed up for this night."), "partner",
             name=_public(partner))
+
+
+def _end_looking(sheet: SignupSheet, member: Member) -> None:
+    """A player who looked for a partner and now has one looks no more."""
+    sheet.signups.filter(member=member, state=State.LOOKING).update(
+        state=State.WITHDRAWN, changed_at=timezone.now())
 
 
 # -- the player's steps ---------------------------------------------------------------
@@ -251,6 +258,8 @@ def _sign_up(sheet: SignupSheet, member: Member, *, partner: Member | None,
         signup.save()
         notify(partner, Notice.Kind.PARTNER_ASKED, night=sheet.night, by=member.pk)
         return signup
+    if partner is not None:
+        _end_looking(sheet, partner)
     return _claim(sheet, signup, force_in=force_in)
 
 
@@ -287,6 +296,12 @@ def ask_partner(*, signup: Signup, partner: Member, user) -> Signup:
     if signup.member.account_id != user.pk or signup.state != State.LOOKING:
         not_allowed("not_yours", gettext_noop("This sign-up is someone else's."))
     _refuse_unless_open(sheet)
+    # Asked by someone meanwhile: that request is answered first.
+    if asked := sheet.signups.filter(partner=signup.member,
+                                     state=State.PARTNER_TO_CONFIRM).first():
+        conflict("already_signed_up", gettext_noop(
+            "%(name)s named you as partner for this night: confirm it on your page."),
+            name=_public(asked.member))
     _refuse_partner(sheet, signup.member, partner)
     signup.partner, signup.state, signup.changed_at = partner, State.PARTNER_TO_CONFIRM, \
         timezone.now()
@@ -305,8 +320,7 @@ def confirm_partner(*, signup: Signup, user) -> Signup:
     if signup.state != State.PARTNER_TO_CONFIRM:
         conflict("not_to_confirm", gettext_noop("There is nothing to confirm."))
     _refuse_unless_open(sheet)
-    sheet.signups.filter(member=signup.partner, state=State.LOOKING).update(
-        state=State.WITHDRAWN, changed_at=timezone.now())
+    _end_looking(sheet, signup.partner)
     return _claim(sheet, signup)
 
 
@@ -371,10 +385,16 @@ def pair_lookers(*, first: Signup, second: Signup, by) -> Signup:
     organizer; it takes its place in line."""
     sheet, first = _locked_signup(first)
     refuse_unless_organizer(by, sheet.night.club)
-    second = Signup.objects.select_related("member").get(pk=second.pk, sheet=sheet)
-    if first.pk == second.pk or first.state != State.LOOKING or second.state != State.LOOKING:
+    second = Signup.objects.select_related("member").filter(pk=second.pk, sheet=sheet).first()
+    if second is None or first.pk == second.pk or first.state != State.LOOKING \
+            or second.state != State.LOOKING:
         conflict("not_looking", gettext_noop(
             "Pair two players who are both looking for a partner."))
+    for member in (first.member, second.member):
+        if sheet.signups.filter(partner=member, state=State.PARTNER_TO_CONFIRM).exists():
+            conflict("partner_taken", gettext_noop(
+                "%(name)s is asked to partner another player: they answer first."),
+                name=_public(member))
     second.state, second.changed_at = State.WITHDRAWN, timezone.now()
     second.save(update_fields=["state", "changed_at"])
     first.partner = second.member
