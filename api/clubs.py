@@ -128,7 +128,7 @@ def _no_such_club():
     return ApiError(404, "not_found", _("There is no such club, or it is not yours to see."))
 
 
-def _readable(request, club: Club | None) -> Club:
+def readable_club(request, club: Club | None) -> Club:
     caller = request.auth
     if club is None or not (club.public or selectors.is_organizer(caller.user, club)):
         raise unauthorized() if caller.anonymous else _no_such_club()
@@ -162,7 +162,7 @@ def _ref(member: Member | None, names: PublicNames) -> dict:
 @router.get("/clubs/{id}", response={200: ClubOut, **ERRORS}, auth=auth.PUBLIC,
             summary="A club", openapi_extra=auth.PUBLIC_SECURITY)
 def get_club(request, id: int = ClubId):
-    club = _readable(request, Club.objects.filter(pk=id).first())
+    club = readable_club(request, Club.objects.filter(pk=id).first())
     return {
         "id": club.pk, "name": club.name, "place": club.place, "public": club.public,
         "players": club.members.count(),
@@ -176,7 +176,7 @@ def get_club(request, id: int = ClubId):
 @router.get("/clubs/{id}/players", response={200: list[PlayerOut], **ERRORS},
             auth=auth.PUBLIC, summary="The club's roster", openapi_extra=auth.PUBLIC_SECURITY)
 def club_players(request, id: int = ClubId):
-    club = _readable(request, Club.objects.filter(pk=id).first())
+    club = readable_club(request, Club.objects.filter(pk=id).first())
     names = _names(request, club)
     members = list(selectors.roster(club.pk))
     if not all(names.in_full(m) for m in members):
@@ -192,7 +192,7 @@ def club_players(request, id: int = ClubId):
             auth=auth.PUBLIC, summary="The ratings ladder, best first",
             openapi_extra=auth.PUBLIC_SECURITY)
 def club_ladder(request, id: int = ClubId):
-    club = _readable(request, Club.objects.filter(pk=id).first())
+    club = readable_club(request, Club.objects.filter(pk=id).first())
     names = _names(request, club)
     return [{"rank": rank, **_player(m, names)}
             for rank, m in enumerate(selectors.ladder(club.pk), start=1)]
@@ -207,7 +207,7 @@ def _record(record: stats.Record, members, names) -> dict:
             summary="A club player: statistics and rating", openapi_extra=auth.PUBLIC_SECURITY)
 def get_player(request, id: int = PlayerId):
     member = Member.objects.select_related("club").filter(pk=id).first()
-    _readable(request, member.club if member else None)
+    readable_club(request, member.club if member else None)
     view = selectors.player_page(member)
     s, members, names = view.stats, view.members, _names(request, member.club)
     return {
@@ -238,7 +238,7 @@ def get_player(request, id: int = PlayerId):
             openapi_extra=auth.PUBLIC_SECURITY)
 def season_standings(request, id: int = SeasonId):
     season = Season.objects.select_related("club").filter(pk=id).first()
-    _readable(request, season.club if season else None)
+    readable_club(request, season.club if season else None)
     nights = selectors.season_nights(season)
     members = {m.pk: m for m in selectors.roster(season.club_id)}
     names = _names(request, season.club)

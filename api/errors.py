@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from scoring.errors import Conflict, InvalidInput, NotFound, ScoringError, render
+from scoring.errors import Conflict, InvalidInput, NotAllowed, NotFound, ScoringError, render
 
-STATUS_OF = {InvalidInput: 422, Conflict: 409, NotFound: 404}
+STATUS_OF = {InvalidInput: 422, Conflict: 409, NotFound: 404, NotAllowed: 403}
 
 
 def documented_errors(schema):
@@ -122,6 +122,9 @@ TYPE_MESSAGES = {
     "dict_type": gettext_noop("%(field)s must be an object."),
     "model_type": gettext_noop("%(field)s must be an object."),
     "model_attributes_type": gettext_noop("%(field)s must be an object."),
+    **dict.fromkeys(("datetime_parsing", "datetime_from_date_parsing", "datetime_type"),
+                    gettext_noop("%(field)s must be a date and time with its offset, like "
+                                 "2025-06-03T19:00:00-04:00.")),
     "greater_than_equal": gettext_noop("%(field)s must be at least %(ge)s."),
     "less_than_equal": gettext_noop("%(field)s must be at most %(le)s."),
 }

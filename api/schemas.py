@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from ninja import Field, Schema
 from pydantic import BaseModel, ConfigDict, create_model
 
+from players.services.signups import MAX_CAP
 from scoring import rules
 from scoring.models import Confirmation, ConfirmationMode
 from tournaments.formats import Format as Formats
@@ -404,3 +405,64 @@ class StandingsOut(Schema):
         description="After wins, what breaks ties, in order (then the seed).")
     standings: list[StandingOut] | list[PlayerStandingOut] = Field(
         description="A team per line; at an individual night, a player per line.")
+
+
+# --- The player's door: nights ahead, sign-up, the player's own links -------------------
+
+SignupUnit = Literal["player", "pair"]
+# A time in ISO 8601 with its offset ("2025-06-03T19:00:00-04:00"); one without an offset is
+# refused (a night's time is said in the club's zone, answered with its offset).
+Time = Annotated[datetime, Field(strict=False)]
+
+
+class SignupSheetIn(StrictIn):
+    """A night's whole sign-up: a key left out is none."""
+
+    opens_at: Time | None = Field(None, description="Empty: open now.")
+    closes_at: Time | None = Field(None, description="Empty: when the night starts.")
+    cap: int | None = Field(None, ge=1, le=MAX_CAP, description="Places (players on an "
+                            "individual night, pairs on a team night); empty: no cap. "
+                            "Past the cap, sign-ups wait in line.")
+    unit: SignupUnit | None = Field(None, description="What a place is, as the format says "
+                                    "(player: an individual night; pair: a team night); "
+                                    "another is refused (422 `signup_unit`).")
+
+
+class TournamentChangeIn(StrictIn):
+    """What to change; a key left out stays as it is."""
+
+    starts_at: Time | None = Field(
+        None, description="When play starts, with its offset (null: not said); the "
+        "tournament's date becomes that day in the club's time zone.")
+    signup: SignupSheetIn | None = Field(
+        None, description="Club nights only: open or change the sign-up; null takes no more "
+        "(the sign-ups made stay).")
+    cancelled: bool | None = Field(
+        None, description="Club nights only, before the first round: call the night off "
+        "(those signed up are told), or take that back.")
+
+
+class SignupSheetOut(Schema):
+    opens_at: datetime | None
+    closes_at: datetime | None = Field(description="When sign-up closes (at the latest, "
+                                       "when the night starts).")
+    cap: int | None
+    unit: SignupUnit
+    taken: int = Field(description="Places held.")
+    waiting: int = Field(description="Sign-ups waiting for a place, in line.")
+    places_left: int | None
+    state: Literal["not_open", "open", "closed"]
+
+
+class NightOut(Schema):
+    id: int = Field(description="The tournament's id.")
+    name: str
+    starts_at: datetime | None = Field(description="In the club's time zone, with its "
+                                       "offset.")
+    time_zone: str = Field(description="The club's time zone (a zoneinfo key).")
+    place: str
+    format: Format
+    variant: Variant
+    public: bool
+    cancelled: bool
+    signup: SignupSheetOut | None = Field(description="None: the night takes no sign-up.")

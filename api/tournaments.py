@@ -4,12 +4,15 @@ matches are read and scored through the match API."""
 import json
 
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from ninja import Path, Query, Router, Status
 
 from api import auth
+from api import players as door
 from api.errors import (
     ApiError,
     documented_errors,
@@ -21,15 +24,22 @@ from api.errors import (
 )
 from api.schemas import (
     ErrorOut,
+    NightOut,
     RoundOut,
     StandingsOut,
     TeamFlagsIn,
+    TournamentChangeIn,
     TournamentIn,
     TournamentOut,
     TournamentPlayerIn,
     TournamentTeamOut,
 )
+from clubs import selectors as clubs
+from clubs.models import ClubNight
+from players import services as players
+from players.services.signups import unit
 from scoring import rules
+from scoring.errors import InvalidInput
 from scoring.models import MAX_ID
 from scoring.services import NewTeam
 from tournaments import kept_pages, public_names, services
@@ -289,3 +299,45 @@ def _update_entry(request, payload: TeamFlagsIn, id: int, entry_id: int, *,
         entry = services.set_entry_flags(entry=entry, checked_in=payload.checked_in,
                                          withdrawn=payload.withdrawn)
     return team_data(entry)
+
+
+@router.patch("/tournaments/{id}", response={200: NightOut, **ERRORS}, auth=auth.PERSONAL,
+              summary="Schedule a tournament; open a club night's sign-up, or call it off")
+def change_tournament(request, payload: TournamentChangeIn, id: int = TournamentId):
+    """The organizers (a club night's: its club's too). `starts_at` sets when play starts
+    (its date is that day in the club's time zone); a club night's `signup` opens, changes
+    or (null) closes its sign-up, `cancelled` calls it off before its first round. Another
+    tournament takes only `starts_at` (409 `not_a_club_night`). All or nothing: a refusal
+    changes nothing. The answer is the night as `GET /clubs/{id}/nights` shows it."""
+    user = auth.personal_user(request)
+    tournament = Tournament.objects.filter(pk=id).select_related("club_night__club").first()
+    night = getattr(tournament, "club_night", None) if tournament is not None else None
+    if tournament is None or not (can_organize(user, tournament) or (
+            night is not None and clubs.is_organizer(user, night.club))):
+        raise no_such_tournament()
+    given = payload.model_fields_set
+    if night is None and given & {"signup", "cancelled"}:
+        raise door.not_a_club_night()
+    sheet = payload.signup
+    with refusals(), transaction.atomic():
+        door.checked_time(payload.starts_at, "starts_at")
+        if sheet is not None:
+            door.checked_time(sheet.opens_at, "signup.opens_at")
+            door.checked_time(sheet.closes_at, "signup.closes_at")
+        if "starts_at" in given:
+            services.schedule(tournament=tournament, starts_at=payload.starts_at,
+                              zone=night.club.time_zone if night is not None else None)
+        if "signup" in given:
+            # Read again: the start just set is when sign-up closes at the latest.
+            night = ClubNight.objects.select_related("club", "tournament").get(pk=night.pk)
+            if sheet is not None and sheet.unit is not None \
+                    and sheet.unit != unit(night.tournament):
+                door.refuse(InvalidInput, "signup_unit", gettext_noop(
+                    "An individual night takes players one by one (unit \"player\"), a "
+                    "team night pairs (unit \"pair\")."), "signup.unit")
+            players.set_sheet(night=night, by=user, settings=None if sheet is None else
+                              players.SheetSettings(opens_at=sheet.opens_at,
+                                                    closes_at=sheet.closes_at, cap=sheet.cap))
+        if "cancelled" in given and payload.cancelled is not None:
+            players.cancel_night(night=night, by=user, cancelled=payload.cancelled)
+    return door.tournament_night_data(tournament)

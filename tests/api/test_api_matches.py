@@ -167,6 +167,15 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/tournaments/{id}/players/{player_id}",
                                     "/api/v1/clubs/{id}", "/api/v1/clubs/{id}/players",
                                     "/api/v1/clubs/{id}/ladder", "/api/v1/players/{id}",
-                                    "/api/v1/seasons/{id}/standings"}
+                                    "/api/v1/seasons/{id}/standings",
+                                    "/api/v1/clubs/{id}/nights",
+                                    "/api/v1/tournaments/{id}/signups",
+                                    "/api/v1/tournaments/{id}/signups/enter",
+                                    "/api/v1/tournaments/{id}/signups/{signup_id}",
+                                    "/api/v1/tournaments/{id}/signups/{signup_id}/confirm",
+                                    "/api/v1/tournaments/{id}/signups/{signup_id}/decline",
+                                    "/api/v1/me", "/api/v1/clubs/{id}/invitations",
+                                    "/api/v1/invitations/{token}",
+                                    "/api/v1/invitations/{token}/accept"}
     docs = client.get("/api/v1/docs").content.decode()
     assert "/static/ninja/swagger-ui-bundle.js" in docs and "cdn." not in docs
