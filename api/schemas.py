@@ -351,6 +351,10 @@ class TournamentOut(Schema):
     public: bool
     date: Date | None
     place: str
+    starts_at: datetime | None = Field(None, description="When play starts (set by PATCH); a "
+                                       "club night's, in its club's time zone: "
+                                       "GET /clubs/{id}/nights.")
+    cancelled: bool = Field(False, description="A club night called off.")
     swiss_rounds: int | None
     swiss_first_round: one_of(FirstRound)
     knockout_size: int | None

@@ -112,6 +112,7 @@ def tournament_data(view, *, tokens: bool) -> dict:
     return {
         "id": t.pk, "name": t.name, "variant": t.variant, "target": t.target,
         "format": t.format, "public": t.public, "date": t.date, "place": t.place,
+        "starts_at": t.starts_at, "cancelled": t.cancelled_at is not None,
         "swiss_rounds": t.swiss_rounds, "swiss_first_round": t.swiss_first_round,
         "knockout_size": t.knockout_size, "confirmation": t.confirmation,
         "total_rounds": view.total_rounds, "finished": view.finished,

@@ -169,6 +169,9 @@ def test_an_organizer_schedules_a_night_in_the_clubs_time_zone(client, owner, ap
     assert answer.json()["time_zone"] == "Europe/Paris"
     tournament = Tournament.objects.get(pk=night.tournament_id)
     assert str(tournament.date) == "2031-03-05"
+    read = api.get(f"/tournaments/{night.tournament_id}").json()
+    assert datetime.fromisoformat(read["starts_at"]) == tournament.starts_at
+    assert (read["date"], read["cancelled"]) == ("2031-03-05", False)
 
 
 def test_an_organizer_opens_changes_and_closes_a_nights_sign_up(client, owner, api):
