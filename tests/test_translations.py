@@ -11,8 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-SOURCES = ("manage.py", "config", "accounts", "api", "scoring", "tournaments", "clubs", "lib",
-           "templates", "locale")
+SOURCES = ("manage.py", "config", "accounts", "api", "scoring", "tournaments", "clubs", "players",
+           "lib", "templates", "locale")
 PLACEHOLDER = re.compile(r"%\((\w+)\)s|\{\{\s*(\w+)\s*\}\}")
 
 
