@@ -232,6 +232,9 @@ def _end_looking(sheet: SignupSheet, member: Member) -> None:
 def _sign_up(sheet: SignupSheet, member: Member, *, partner: Member | None,
              looking: bool, by, force_in: bool = False) -> Signup:
     tournament = sheet.night.tournament
+    if partner is not None and looking:
+        refuse("partner_or_looking", gettext_noop(
+            "Name your partner, or ask for one: not both."), "partner")
     if unit(tournament) == "player":
         if partner is not None or looking:
             refuse("signup_alone", gettext_noop(
