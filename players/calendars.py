@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import Count, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from icalendar import Calendar, Event
@@ -98,13 +98,6 @@ def _summary(tournament: Tournament) -> str:
     if tournament.cancelled_at is not None:
         return gettext("Cancelled: %(name)s") % {"name": tournament.name}
     return tournament.name
-
-
-def _me_path() -> str:
-    try:
-        return reverse("me")
-    except NoReverseMatch:  # the player's page not mounted (yet): its address
-        return "/me/"
 
 
 def _night(night: ClubNight, *, uid: str, description: list[str], base: str,
@@ -219,7 +212,7 @@ def player_nights(user, *, host: str, base: str,
             lines += _standing(signup, mine, names)
         lines += [_kind(tournament), night.club.name]
         url_path = reverse("public_standings", args=[tournament.pk]) \
-            if tournament.public else _me_path()
+            if tournament.public else reverse("me")
         events.append(_night(night, uid=f"signup-{tournament.pk}@{host}", description=lines,
                              base=base, url_path=url_path))
     return events

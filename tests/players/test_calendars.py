@@ -251,3 +251,14 @@ def test_a_feed_speaks_the_language_the_calendar_app_asks_for(client, owner):
 def test_a_private_calendars_secret_never_reaches_the_log():
     assert mask("Not Found: /me/calendar/s3cr3t-Key_x.ics") == "Not Found: /me/calendar/[secret]"
     assert "tok3n" not in mask('"GET /invitations/tok3n/ HTTP/1.1" 302')
+
+
+def test_my_feed_keeps_a_private_night_i_signed_up_for_and_links_it_to_my_page(client, owner):
+    club, _members, users = club_with_members(owner, 1)
+    night = night_ahead(club, owner, individual=True)
+    night.tournament.public = False
+    night.tournament.save()
+    services.sign_up(night=night, user=users[0])
+    [event] = my_events(client, users[0])
+    assert str(event["url"]) == "http://testserver/me/"
+    assert club_events(client, club) == []
