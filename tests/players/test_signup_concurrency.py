@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from players import services
-from players.models import Notice, Signup
+from players.models import CalendarKey, Notice, Signup
 from players.services.signups import waiting_position
 from scoring.errors import ScoringError
 from tests.factories import UserFactory
@@ -175,3 +175,12 @@ def pairs_at_once(night, members, users, owner):
     assert [c.state for c in whole] == [IN] * 3 + [WAITING] * 2
     assert all(c.partner_id is not None for c in whole)
     assert not any(c.state == "partner_to_confirm" for c in claims)
+
+
+def test_first_asks_for_a_calendar_address_at_once_make_one(owner):
+    for round_ in range(ROUNDS):
+        user = UserFactory(username=f"calendrier{round_}")
+        keys = all_at_once([lambda user=user: services.calendar_key(user)] * 4)
+        assert all(isinstance(k, CalendarKey) for k in keys), keys
+        assert len({k.secret for k in keys}) == 1
+        assert CalendarKey.objects.filter(user=user).count() == 1
