@@ -163,3 +163,22 @@ def test_a_server_that_fails_never_fails_the_write(settings, club_of_six, owner,
     assert [r.message for r in caplog.records] == [
         f"Email not sent (notice {Notice.objects.get(member=members[0]).pk})",
         f"Email not sent (invitation {invitation.pk})"]
+
+
+@pytest.mark.parametrize("kind", Notice.Kind.values)
+def test_every_kind_of_notice_makes_an_email_in_both_languages(club_of_six, owner, kind):
+    from players import emails
+
+    club, members, _users = club_of_six
+    night = night_ahead(club, owner, name="Soirée du mardi")
+    notice = Notice.objects.create(member=members[0], kind=kind,
+                                   night=None if kind == "linked" else night,
+                                   params={"by": members[1].pk, "position": 2})
+    mail.outbox.clear()
+    assert emails.send_notice(notice.pk) is True
+    [message] = mail.outbox
+    assert message.to == ["player1@example.org"]
+    french, english = message.body.split("-" * 40)
+    assert " / " in message.subject
+    assert ("Soirée du mardi" in french and "Soirée du mardi" in english) or kind == "linked"
+    assert "/me/" in french and "/me/" in english
