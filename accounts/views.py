@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -38,17 +39,28 @@ class LogoutView(auth_views.LogoutView):
         return response
 
 
+def _next(request) -> str:
+    """Where to go after signing up: the `next` the page came with (an invitation's page),
+    when it is a page of this site, else ""."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return target
+    return ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(_next(request) or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
+        return redirect(_next(request) or "home")
     status = 422 if form.is_bound else 200
-    return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)
+    return TemplateResponse(request, "registration/signup.html",
+                            {"form": form, "next": _next(request)}, status=status)
 
 
 @login_required

@@ -103,9 +103,14 @@ def member_data_copy(request, club, member_id, kind):
     in the club's history."""
     if kind not in ("json", "csv"):
         raise Http404
-    member = member_of(club, member_id)
+    return data_copy(member_of(club, member_id), kind, by=request.user)
+
+
+def data_copy(member: Member, kind: str, *, by) -> HttpResponse:
+    """The copy's download (`kind` "json" or "csv"), recorded in the club's history as
+    taken by `by`: the organizer's, or the member's own account's (players' own page)."""
     data = member_data.member_data(member)
-    privacy.record_data_copy(member=member, by=request.user)
+    privacy.record_data_copy(member=member, by=by)
     name = f"{slugify(member.name) or 'player'}-{member.pk}"
     if kind == "csv":
         response = HttpResponse(member_data.member_csv(data), content_type="text/csv; "
