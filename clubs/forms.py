@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from django import forms
+from django.conf import settings
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
@@ -10,9 +11,19 @@ from clubs import roster_list, seasons
 from clubs.models import DEFAULT_POINTS_TABLE, Attribution, PublicName
 from clubs.public_names import hidden_choice_label
 from clubs.roster_list import LIST_MAX
+from clubs.services.roster import time_zones
 from scoring import names
 from scoring.forms import NameField, NewMatchForm
 from scoring.models import MAX_ID
+
+
+def time_zone_choices(current: str = "") -> list[tuple[str, str]]:
+    """The time zones by region ("America/Montreal"), UTC and the club's own (whatever it
+    is), in alphabetical order."""
+    shown = {zone for zone in time_zones()
+             if "/" in zone and not zone.startswith(("Etc/", "SystemV/", "posix/", "right/"))}
+    shown |= {"UTC"} | ({current} if current in time_zones() else set())
+    return [(zone, zone.replace("_", " ")) for zone in sorted(shown)]
 
 
 class ClubForm(forms.Form):
@@ -21,6 +32,20 @@ class ClubForm(forms.Form):
     public = forms.BooleanField(
         label=_("Public"), required=False, initial=True,
         help_text=_("Anyone may read the club's ladder, seasons and player pages."))
+    # Not sent (a form of an older page, a script): the club's own, or the site's.
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), initial=settings.TIME_ZONE, required=False,
+        help_text=_("The nights' start times and sign-up dates are shown and typed in it."),
+        error_messages={"invalid_choice": _(
+            "Choose the club's time zone from the list (America/Montreal, Europe/Paris…).")})
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zone_choices(
+            self.initial.get("time_zone") or "")
+
+    def clean_time_zone(self) -> str | None:
+        return self.cleaned_data.get("time_zone") or None
 
 
 class MemberForm(forms.Form):

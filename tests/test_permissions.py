@@ -13,6 +13,7 @@ from django.urls import get_resolver, reverse
 from accounts.services import issue_token
 from clubs import services as clubs
 from clubs.services.seasons import save_season
+from players import services as players
 from scoring import rules
 from scoring import services as scoring
 from scoring.services import NewTeam
@@ -55,6 +56,16 @@ def build_world():
     club_match = clubs.start_match(club=club, owner=owner, variant="politaine",
                                    team_a=NewTeam("A", ("Anne", "Marc")),
                                    team_b=NewTeam("B", ("Luc", "Julie")))
+    # The player's door: a club night taking sign-ups (a pair signed up), a member's
+    # invitation, a request to be linked.
+    club_night = clubs.create_night(club=club, owner=owner, settings=services.Settings(
+        name="Mardi", variant="politaine", target=21, format="swiss"))
+    players.set_sheet(night=club_night, settings=players.SheetSettings(), by=owner)
+    partner = clubs.add_member(club=club, name="Béatrice")
+    signup = players.add_signup(night=club_night, member=member, partner=partner, by=owner)
+    invitation = players.invite(club=club, member=partner, by=owner)
+    link_request = players.ask_to_link(club=club, member=partner,
+                                       user=UserFactory(username="asking"))
     # A private individual night: its players' pages and name cards.
     night = make_tournament(owner, teams=0, format="individual", public=False)
     services.add_organizer(tournament=night, username="coorg")
@@ -63,7 +74,9 @@ def build_world():
     return {"users": {"owner": owner, "organizer": organizer, "other": other},
             "tournament": tournament, "night": night, "table": table, "match": own_match,
             "entry": entry,
-            "club": club, "member": member, "season": season, "club_match": club_match}
+            "club": club, "member": member, "season": season, "club_match": club_match,
+            "club_night": club_night, "signup": signup, "invitation": invitation,
+            "link_request": link_request}
 
 
 def client_for(world, role):
@@ -93,6 +106,8 @@ def match_cases():
 TOURNAMENT = lambda w: {"pk": w["tournament"].pk}  # noqa: E731
 CLUB = lambda w: {"pk": w["club"].pk}  # noqa: E731
 MEMBER = lambda w: {"pk": w["club"].pk, "member_id": w["member"].pk}  # noqa: E731
+CLUB_NIGHT = lambda w: {"pk": w["club"].pk, "night_id": w["club_night"].pk}  # noqa: E731
+SIGNUP = lambda w: {**CLUB_NIGHT(w), "signup_id": w["signup"].pk}  # noqa: E731
 ORGANIZERS = {"owner", "organizer"}
 CASES = [
     *match_cases(),
@@ -193,6 +208,44 @@ CASES = [
      ORGANIZERS),
     *[(name, "get", lambda w: {"pk": w["season"].pk}, ORGANIZERS)
       for name in ("season_page", "season_projector", "season_csv")],
+    # The player's door, the organizers' side: a club night's sign-up and its list, a
+    # member's account and invitation, the requests to be linked.
+    *[(name, method, CLUB_NIGHT, ORGANIZERS) for name, method in (
+        ("players_night_settings", "get"), ("players_night_settings", "post"),
+        ("players_night_cancel", "get"), ("players_night_cancel", "post"),
+        ("players_signups", "get"), ("players_signup_add", "post"),
+        ("players_signups_pair", "post"), ("players_signups_check_in", "post"),
+        ("players_signups_enter", "get"), ("players_signups_enter", "post"))],
+    *[(name, method, SIGNUP, ORGANIZERS) for name, method in (
+        ("players_signup_remove", "get"), ("players_signup_remove", "post"),
+        ("players_signup_let_in", "post"))],
+    ("players_member_invite", "post", MEMBER, ORGANIZERS),
+    ("players_invitation_revoke", "post",
+     lambda w: {"pk": w["club"].pk, "member_id": w["invitation"].member_id,
+                "invitation_id": w["invitation"].pk}, ORGANIZERS),
+    ("players_member_unlink", "get", MEMBER, ORGANIZERS),
+    ("players_member_unlink", "post", MEMBER, ORGANIZERS),
+    ("players_link_request_decide", "post",
+     lambda w: {"pk": w["club"].pk, "request_id": w["link_request"].pk}, ORGANIZERS),
+    # The player's door, the players' side: my page is every account's own; a member's
+    # privacy steps are their own account's only (the world's members have none); a
+    # private club's night is its organizers' (and linked members'); a sign-up, its players'.
+    ("me", "get", lambda w: {}, {"owner", "organizer", "other"}),
+    *[(name, method, lambda w: {"member_id": w["member"].pk}, set()) for name, method in (
+        ("me_public_name", "post"), ("me_take_name_off", "get"),
+        ("me_take_name_off", "post"), ("me_unlink", "get"), ("me_unlink", "post"))],
+    ("me_data", "get", lambda w: {"member_id": w["member"].pk, "kind": "json"}, set()),
+    ("invitation", "get", lambda w: {"token": w["invitation"].token}, set(ROLES)),
+    ("invitation", "post", lambda w: {"token": w["invitation"].token},
+     {"owner", "organizer", "other"}),
+    ("link_ask", "post", CLUB, ORGANIZERS),
+    ("link_withdraw", "post", CLUB, {"owner", "organizer", "other"}),
+    ("night_signup", "get", CLUB_NIGHT, ORGANIZERS),
+    ("night_signup", "post", CLUB_NIGHT, ORGANIZERS),
+    *[(name, "post", SIGNUP, set()) for name in (
+        "signup_confirm", "signup_decline", "signup_ask_partner", "signup_withdraw",
+        "signup_check_in")],
+    ("signup_withdraw", "get", SIGNUP, set()),
 ]
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",

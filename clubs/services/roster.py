@@ -3,6 +3,9 @@ typed on the club's matches joined to them."""
 
 from __future__ import annotations
 
+import functools
+import zoneinfo
+
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils.translation import gettext_noop
@@ -32,20 +35,41 @@ def _check_club(name: str, place: str) -> None:
         "A place has at most 100 characters, no invisible ones."))
 
 
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The time zones a club may be in: zoneinfo's keys (read from the disk once)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def _check_time_zone(zone: str | None) -> None:
+    if zone is not None and zone not in time_zones():
+        refuse("time_zone", gettext_noop(
+            "Choose the club's time zone from the list (America/Montreal, Europe/Paris…)."),
+            "time_zone")
+
+
 @transaction.atomic
-def create_club(*, owner, name: str, place: str = "", public: bool = True) -> Club:
+def create_club(*, owner, name: str, place: str = "", public: bool = True,
+                time_zone: str | None = None) -> Club:
+    """A new club; its `time_zone` (a zoneinfo key) by default the site's."""
     _check_club(name, place)
+    _check_time_zone(time_zone)
     return Club.objects.create(owner=owner, name=names.normalise(name),
-                               place=names.normalise(place or ""), public=public)
+                               place=names.normalise(place or ""), public=public,
+                               **({"time_zone": time_zone} if time_zone else {}))
 
 
 @transaction.atomic
-def update_club(*, club: Club | int, name: str, place: str = "", public: bool = True) -> Club:
+def update_club(*, club: Club | int, name: str, place: str = "", public: bool = True,
+                time_zone: str | None = None) -> Club:
+    """The club's settings; its `time_zone` unchanged when None."""
     locked = lock(club)
     _check_club(name, place)
+    _check_time_zone(time_zone)
     locked.name, locked.place, locked.public = (names.normalise(name),
                                                 names.normalise(place or ""), public)
-    locked.save(update_fields=["name", "place", "public"])
+    locked.time_zone = time_zone or locked.time_zone
+    locked.save(update_fields=["name", "place", "public", "time_zone"])
     return locked
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs import exports, roster_list, selectors, services
+from clubs import exports, organizer_parts, roster_list, selectors, services
 from clubs.forms import (
     AttributionForm,
     ClubForm,
@@ -83,7 +83,8 @@ def club_new(request):
 @require_http_methods(["GET", "POST"])
 def club_settings(request, club):
     form = ClubForm(request.POST or None,
-                    initial={"name": club.name, "place": club.place, "public": club.public})
+                    initial={"name": club.name, "place": club.place, "public": club.public,
+                             "time_zone": club.time_zone})
     if request.method == "POST" and form.is_valid():
         try:
             services.update_club(club=club, **form.cleaned_data)
@@ -146,6 +147,7 @@ def roster(request, club):
     return TemplateResponse(request, "clubs/roster.html", {
         "club": club, "form": form, "members": selectors.roster(club.pk),
         "list_form": RosterListForm(),
+        "parts": organizer_parts.parts(organizer_parts.ROSTER, request, club),
     }, status=422 if form.errors else 200)
 
 
@@ -216,6 +218,7 @@ def member_edit(request, club, member_id):
         "public_name_form": PublicNameForm(initial={"public_name": member.public_name},
                                            number=member.number,
                                            club_choice=club.public_name),
+        "parts": organizer_parts.parts(organizer_parts.MEMBER, request, club, member=member),
     }, status=422 if form.errors or merge.errors else 200)
 
 
