@@ -4,9 +4,9 @@ the nights ahead, the organizers' sign-up lists, and the calendars."""
 from django.urls import path
 
 from players.views import calendars
-from players.views import organizer as organizer_views
 from players.views import links as link_views
 from players.views import me as me_views
+from players.views import organizer as organizer_views
 from players.views import signup as signup_views
 
 NIGHT = "clubs/<int:pk>/nights/<int:night_id>/"  # a club night's pages
