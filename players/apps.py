@@ -14,3 +14,7 @@ class PlayersConfig(AppConfig):
 
         organizer_parts.register(organizer_parts.MEMBER, member_part)
         organizer_parts.register(organizer_parts.ROSTER, roster_part)
+        # The club's page shows its nights ahead and a reader's link to the club.
+        from players.views.club_part import club_part
+
+        organizer_parts.register(organizer_parts.CLUB, club_part)

@@ -7,7 +7,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from clubs import exports, rating_model, seasons, selectors
+from clubs import exports, organizer_parts, rating_model, seasons, selectors
 from clubs.models import Member, Season
 from clubs.public_names import PublicNames
 from clubs.views._common import reader_view
@@ -27,6 +27,8 @@ def club_page(request, club):
     return TemplateResponse(request, "clubs/club.html", {
         "club": club, "view": view, "is_organizer": names.full, "names": names,
         "members": view.members, "provisional_below": rating_model.PROVISIONAL_BELOW,
+        # What the apps built on clubs add (clubs.organizer_parts): the players' door.
+        "parts": organizer_parts.parts(organizer_parts.CLUB, request, club),
     })
 
 
