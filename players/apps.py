@@ -18,3 +18,7 @@ class PlayersConfig(AppConfig):
         from players.views.club_part import club_part
 
         organizer_parts.register(organizer_parts.CLUB, club_part)
+        # A club night closed tells its players that the results are in.
+        from players import signals
+
+        signals.connect()

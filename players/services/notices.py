@@ -20,3 +20,25 @@ def _email(notice_id: int) -> None:
     from players import emails
 
     emails.send_notice(notice_id)
+
+
+def tell_results(tournament) -> int:
+    """A club night closed: each player who played it, linked to an account, is told its
+    results are in (once a night, however often it is closed again). Returns how many."""
+    from clubs.models import ClubNight, Member
+    from tournaments.models import Entry
+
+    night = ClubNight.objects.filter(tournament=tournament).first()
+    if night is None:
+        return 0
+    players = {player for row in Entry.objects.filter(tournament=tournament).values_list(
+        "player_id", "team__first_player_id", "team__second_player_id") for player in row
+        if player is not None}
+    told = Notice.objects.filter(night=night, kind=Notice.Kind.RESULTS).values("member")
+    members = Member.objects.filter(seats__player_id__in=players, account__isnull=False
+                                    ).exclude(pk__in=told).distinct()
+    count = 0
+    for member in members:
+        notify(member, Notice.Kind.RESULTS, night=night)
+        count += 1
+    return count
