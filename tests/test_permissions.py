@@ -246,6 +246,10 @@ CASES = [
         "signup_confirm", "signup_decline", "signup_ask_partner", "signup_withdraw",
         "signup_check_in")],
     ("signup_withdraw", "get", SIGNUP, set()),
+    # A calendar is read with no login: a private club has none for anyone, and a player's
+    # is found by its secret alone (tests/players/test_calendars.py).
+    ("club_calendar", "get", CLUB, set()),
+    ("my_calendar", "get", lambda w: {"secret": "not-the-secret"}, set()),
 ]
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",

@@ -137,6 +137,7 @@ def comparable_html(text: str) -> str:
     """A page without what moving the club changes: its links (ids) and any id shown."""
     text = re.sub(r'(href|action|src|hx-get|hx-post|data-url)="[^"]*"', r'\1=""', text)
     text = re.sub(r'value="/[^"]*"', 'value=""', text)  # the language switch's way back
+    text = re.sub(r'value="https?://[^"]*"', 'value=""', text)  # the calendar's address
     text = re.sub(r'"X-CSRFToken": "[^"]*"', "", text)
     text = re.sub(r"Player \d+", "Player N", text)  # a hidden name is the member's number
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", text)
