@@ -110,7 +110,11 @@ def sheet_page(night: ClubNight, now: datetime | None = None) -> SheetPage:
             holding.add(signup.member_id)
             if signup.partner_id and signup.state != State.LOOKING:
                 holding.add(signup.partner_id)
-    page.withdrawn.sort(key=lambda signup: (signup.changed_at, signup.pk))
+    # A claim ended because its player now holds another (paired at the desk, or signed
+    # up again) is no withdrawal: they are listed where they hold.
+    page.withdrawn = sorted((signup for signup in page.withdrawn
+                             if signup.member_id not in holding),
+                            key=lambda signup: (signup.changed_at, signup.pk))
     page.free = [member for member in clubs.roster(night.club_id)
                  if member.pk not in holding and member.anonymized_at is None]
     return page

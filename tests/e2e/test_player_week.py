@@ -77,7 +77,7 @@ def test_a_club_week_from_the_announcement_to_the_door(live_server, new_context,
     shot(organizer_page, "week-1-night-settings-en-laptop", full_page=True)
     organizer_page.click("#night-settings-save")
     expect(organizer_page).to_have_url(base + night_path + "signups/")
-    expect(organizer_page.locator("#signup-window")).to_contain_text("Sign-up is open until")
+    expect(organizer_page.locator("#signup-window")).to_contain_text("Sign-up open until: ")
     expect(organizer_page.locator("#signup-count")).to_have_text("0 of 8 pairs")
     tournament.refresh_from_db()
     assert tournament.starts_at == starts_at

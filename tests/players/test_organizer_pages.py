@@ -705,3 +705,24 @@ def test_the_enter_page_reads_a_fixed_number_of_queries(
     organizer.get(url("players_signups_enter", club, night))
     with django_assert_max_num_queries(7):
         assert organizer.get(url("players_signups_enter", club, night)).status_code == 200
+
+
+def test_players_paired_at_the_desk_are_not_listed_as_withdrawn(organizer, owner):
+    club, members, users = club_with_members(owner, 4)
+    night = night_ahead(club, owner)
+    first = services.sign_up(night=night, user=users[0], looking_for_partner=True)
+    second = services.sign_up(night=night, user=users[1], looking_for_partner=True)
+    services.pair_lookers(first=first, second=second, by=owner)
+    html = organizer.get(url("players_signups", club, night)).content.decode()
+    assert "Anne Roy & Luc Côté" in text_of(html.split('id="signed-up"')[1].split("</ol>")[0])
+    assert 'id="withdrawn"' not in html or "Luc Côté" not in text_of(
+        html.split('id="withdrawn"')[1].split("</details>")[0])
+
+
+def test_the_sign_up_window_says_its_time_without_a_second_full_stop(organizer, owner):
+    club, _, _ = club_with_members(owner, 1)
+    night = night_ahead(club, owner, closes_in=timezone.timedelta(days=2))
+    window = text_of(organizer.get(url("players_signups", club, night)).content.decode()
+                     .split('id="signup-window"')[1].split("</p>")[0])
+    assert window.startswith(">Sign-up open until: ") or "Sign-up open until: " in window
+    assert ".." not in window
