@@ -708,7 +708,7 @@ def test_the_enter_page_reads_a_fixed_number_of_queries(
 
 
 def test_players_paired_at_the_desk_are_not_listed_as_withdrawn(organizer, owner):
-    club, members, users = club_with_members(owner, 4)
+    club, _members, users = club_with_members(owner, 4)
     night = night_ahead(club, owner)
     first = services.sign_up(night=night, user=users[0], looking_for_partner=True)
     second = services.sign_up(night=night, user=users[1], looking_for_partner=True)
