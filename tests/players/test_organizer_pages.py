@@ -409,7 +409,7 @@ def test_the_sign_up_list_in_french(owner, team_night):
                   "En quête de partenaire (2)", "Former la paire", "Retraits (1)",
                   "Arrivée des joueurs depuis leur page", "Donner une place",
                   "Inscrire la paire", "Verser les inscriptions dans la soirée…",
-                  "Les inscriptions sont ouvertes jusqu’au"):
+                  "Inscriptions ouvertes jusqu’au"):
         assert words in main, words
 
 
