@@ -2,6 +2,8 @@
 calendar subscribes to. No login: a club's feed is public (a private club's answers 404),
 a player's is behind the secret of its address (an unknown one: 404)."""
 
+import re
+
 from django.http import Http404, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404
@@ -16,6 +18,9 @@ CONTENT_TYPE = "text/calendar; charset=utf-8"
 # Calendar apps fetch a feed every few hours at most; a shared cache may keep the club's
 # (the same for every reader) this long.
 CLUB_FEED_SECONDS = 300
+# What a secret can be (players.models.new_secret: URL-safe base64): anything else (a NUL,
+# which PostgreSQL refuses in a query) is no address.
+SECRET = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _where(request) -> dict:
@@ -35,7 +40,8 @@ def club_calendar(request, pk):
 
 @require_safe
 def my_calendar(request, secret):
-    key = CalendarKey.objects.select_related("user").filter(secret=secret).first()
+    key = CalendarKey.objects.select_related("user").filter(secret=secret).first() \
+        if SECRET.fullmatch(secret) else None
     if key is None or not key.user.is_active:
         raise Http404
     response = HttpResponse(calendars.player_feed(key.user, **_where(request)),
