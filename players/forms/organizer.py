@@ -17,6 +17,9 @@ from scoring.forms import NameField
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 TEAM_NAME_MAX = 60  # tournaments.forms.TeamForm's
+# The years a date may name (the API's too): any club's calendar, and far from the ends
+# of what a datetime holds (9999-12-31 at night, moved to UTC, would overflow).
+YEARS = (2000, 2100)
 
 
 def _date(label, help_text=""):
@@ -92,6 +95,10 @@ class NightSettingsForm(forms.Form):
         return data
 
     def _moment(self, day: date, clock: time, field: str) -> datetime | None:
+        if not YEARS[0] <= day.year <= YEARS[1]:
+            self.add_error(field, _("Give a date between the years %(first)s and %(last)s.")
+                           % {"first": YEARS[0], "last": YEARS[1]})
+            return None
         naive = datetime.combine(day, clock)
         aware = naive.replace(tzinfo=self.zone)
         if aware.astimezone(UTC).astimezone(self.zone).replace(tzinfo=None) != naive:
