@@ -4,7 +4,8 @@ next place in line under the sheet's lock: `in` while the cap allows, `waiting` 
 place given back before the close goes to the first who waits. On the night the organizer
 makes the `in` claims the night's entries, once.
 
-Every write locks the night's sheet first (then, entering, the tournament): twenty people
+Every write locks the night's sheet (a write that touches the tournament too, setting the
+sign-up, cancelling, entering, checking in, locks the tournament before it): twenty people
 pressing at once are put in the order the server took them, and nobody holds two places.
 """
 
@@ -109,8 +110,11 @@ def set_sheet(*, night: ClubNight, settings: SheetSettings | None, by) -> Signup
         if not sheet.signups.exists():
             sheet.delete()
             return None
-        sheet.closes_at = max(timezone.now(), sheet.opens_at or timezone.now())
-        sheet.save(update_fields=["closes_at"])
+        now = timezone.now()
+        if sheet.opens_at is not None and sheet.opens_at >= now:
+            sheet.opens_at = None  # it never opened: closed from now on, not opening later
+        sheet.closes_at = now
+        sheet.save(update_fields=["opens_at", "closes_at"])
         return sheet
     _validate(settings, night.tournament)
     if sheet is None:
@@ -425,17 +429,37 @@ def entry_name(signup: Signup) -> str:
     return partnership_name(signup.member.name, signup.partner.name)
 
 
+def _refuse_unit_changed(tournament: Tournament, signups: list[Signup]) -> None:
+    """A night whose format changed after sign-up (a team night made individual, or the
+    other way): a pair is not one player, nor one player a team."""
+    pairs = unit(tournament) == "pair"
+    if odd := next((s for s in signups if bool(s.partner_id) != pairs), None):
+        name = " & ".join(PublicNames(odd.member.club, full=True).of(member)
+                          for member in _members(odd))
+        if pairs:
+            conflict("signup_unit_changed", gettext_noop(
+                "%(name)s signed up alone, and this night is now played in pairs: remove "
+                "the sign-up, or sign them up with a partner."), name=name)
+        conflict("signup_unit_changed", gettext_noop(
+            "%(name)s signed up as a pair, and this night is now individual: remove the "
+            "pair's sign-up and sign each of them up alone."), name=name)
+
+
 @transaction.atomic
 def enter_signups(*, night: ClubNight, by, names: dict[int, str] | None = None) -> list:
     """The `in` claims not yet entered become the night's entries, in the order of their
     places (their team names from `names` by sign-up id, else the pair's): doing it again
     adds nobody."""
     refuse_unless_organizer(by, night.club)
+    # The tournament before the sheet, as set_sheet and cancel_night lock them: two
+    # organizers entering and changing the sign-up at once wait, never deadlock.
+    lock_tournament(night.tournament_id)
     sheet = lock_sheet(_sheet_of(night))
     signups = list(sheet.signups.filter(state=State.IN, entry__isnull=True).select_related(
         "member", "partner").order_by("position"))
     if not signups:
         return []
+    _refuse_unit_changed(sheet.night.tournament, signups)
     names = names or {}
     teams = [tournaments.ListedTeam(
         name=(names.get(s.pk) or "").strip() or entry_name(s),
@@ -451,6 +475,10 @@ def enter_signups(*, night: ClubNight, by, names: dict[int, str] | None = None) 
 def check_in_self(*, signup: Signup, user):
     """A player signed up (and entered) checks in from their own page once the organizer
     opened check-in."""
+    # The tournament before the sheet (enter_signups' order): checking in locks it too.
+    if tournament_id := Tournament.objects.filter(
+            club_night__signup_sheet__signups=signup).values_list("pk", flat=True).first():
+        lock_tournament(tournament_id)
     sheet, signup = _locked_signup(signup)
     if user.pk not in (signup.member.account_id,
                        signup.partner.account_id if signup.partner_id else None):
@@ -476,9 +504,16 @@ def cancel_night(*, night: ClubNight, by, cancelled: bool = True) -> Tournament:
     tournament.version = F("version") + 1
     tournament.save(update_fields=["cancelled_at", "version"])
     tournament.refresh_from_db()
-    if cancelled and (sheet := SignupSheet.objects.filter(night=night).first()):
+    sheet = SignupSheet.objects.filter(night=night).first()
+    if cancelled and sheet is not None:
         for signup in sheet.signups.filter(state__in=Signup.ACTIVE).select_related(
                 "member", "partner"):
             for member in _members(signup):
                 notify(member, Notice.Kind.CANCELLED, night=night)
+    elif sheet is not None:
+        # On again: places given back while it was off go to those who wait, before any
+        # newcomer.
+        sheet = lock_sheet(sheet)
+        if window(sheet) != "closed":
+            _fill_places(sheet)
     return tournament
