@@ -14,6 +14,7 @@ from clubs import public_names, roster_list
 from clubs.models import Alias, Attribution, Club, ClubEvent, Member, Seat, TakenOffName
 from clubs.services import names_taken_off, one_seat, privacy, ratings
 from clubs.services._common import conflict, lock, not_allowed, refuse, user_named
+from clubs.signals import members_merging
 from scoring import names
 from scoring import services as scoring
 from scoring.models import Match, Player
@@ -196,6 +197,13 @@ def merge_members(*, keep: Member, absorb: Member) -> Member:
     lock(keep.club_id)
     keep, absorb = Member.objects.get(pk=keep.pk), Member.objects.get(pk=absorb.pk)
     one_seat.refuse_merge(keep, absorb)
+    if keep.account_id is not None and absorb.account_id is not None:
+        names = public_names.PublicNames(keep.club, full=True)
+        conflict("merge_two_accounts", gettext_noop(
+            "%(first)s and %(second)s are each linked to a user account: unlink one of them "
+            "first."), "other", first=names.of(keep), second=names.of(absorb))
+    # The player's door (players) moves or refuses what it holds of the absorbed player.
+    members_merging.send(sender=Member, keep=keep, absorb=absorb)
     Seat.objects.filter(member=absorb).update(member=keep)
     Attribution.objects.filter(member=absorb).update(member=keep)
     Alias.objects.filter(member=absorb).update(member=keep)
@@ -205,7 +213,10 @@ def merge_members(*, keep: Member, absorb: Member) -> Member:
         keep.nickname = absorb.nickname
         keep.save(update_fields=["nickname"])
     taken_off = keep.anonymized_at or absorb.anonymized_at
+    account = absorb.account_id
     absorb.delete()
+    if account is not None:  # the person's account follows them (one member per club)
+        Member.objects.filter(pk=keep.pk).update(account_id=account)
     if taken_off is not None:
         privacy.take_names_off(keep, since=taken_off)
     else:  # the absorbed player's nights now read the kept one's choice

@@ -489,6 +489,23 @@ def check_in_self(*, signup: Signup, user):
     return tournaments.set_entry_flags(entry=signup.entry, checked_in=True)
 
 
+def before_merge(*, keep: Member, absorb: Member) -> None:
+    """Two members about to be merged (clubs.roster.merge_members, in its transaction):
+    `absorb` goes, and with it each sign-up it holds or is named in. A place it holds or
+    seeks on a night not yet entered is refused (an organizer withdraws it first, else the
+    partner would lose the pair's place untold); what it was told becomes `keep`'s."""
+    held = Signup.objects.filter(
+        Q(member=absorb, state__in=Signup.ACTIVE) | Q(partner=absorb, state__in=HOLDING),
+        entry__isnull=True, sheet__night__tournament__closed_at__isnull=True,
+    ).select_related("sheet__night__tournament").first()
+    if held is not None:
+        conflict("merge_signed_up", gettext_noop(
+            "%(name)s is signed up for %(night)s: withdraw that sign-up first, then merge."),
+            "other", name=PublicNames(absorb.club, full=True).of(absorb),
+            night=held.sheet.night.tournament.name)
+    Notice.objects.filter(member=absorb).update(member=keep)
+
+
 @transaction.atomic
 def cancel_night(*, night: ClubNight, by, cancelled: bool = True) -> Tournament:
     """Call the night off before its first round (or take that back): those who signed up

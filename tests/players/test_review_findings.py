@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from clubs import services as clubs
 from clubs.models import Member
 from players import services
 from players.forms.organizer import local
@@ -198,3 +199,47 @@ def test_entering_the_sign_ups_while_another_organizer_changes_the_sign_up_waits
         for thread in threads:
             thread.join(60)
     assert outcomes == [4, 12]
+
+
+# -- two players of the roster merged ---------------------------------------------------------
+
+def test_merging_a_player_linked_to_an_account_keeps_the_account_and_what_it_was_told(owner):
+    club, members, users = club_with_members(owner, 1)
+    twice = clubs.add_member(club=club, name="Anne R. Roy")
+    night = night_ahead(club, owner, individual=True)
+    services.withdraw(signup=services.sign_up(night=night, user=users[0]), by=users[0])
+    clubs.merge_members(keep=twice, absorb=members[0])
+    assert Member.objects.get(pk=twice.pk).account == users[0]
+    assert twice.notices.filter(kind="signed_up").exists()
+    client = Client()
+    client.force_login(users[0])
+    assert [c.member.pk for c in client.get(reverse("me")).context["page"].clubs] == [twice.pk]
+
+
+def test_two_players_each_linked_to_an_account_are_not_merged(owner):
+    _club, members, _users = club_with_members(owner, 2)
+    with pytest.raises(Conflict) as refused:
+        clubs.merge_members(keep=members[0], absorb=members[1])
+    assert refused.value.violations[0].code == "merge_two_accounts"
+    assert Member.objects.filter(pk__in=[m.pk for m in members], account__isnull=False
+                                 ).count() == 2
+
+
+def test_a_player_whose_partner_is_merged_away_keeps_the_pair_place_until_it_is_withdrawn(
+        client, owner):
+    club, members, users = club_with_members(owner, 2)
+    twice = clubs.add_member(club=club, name="Luc C. Côté")
+    night = night_ahead(club, owner, cap=1)
+    pair = services.sign_up(night=night, user=users[0], partner=members[1])
+    services.confirm_partner(signup=pair, user=users[1])
+    client.force_login(owner)
+    answer = client.post(reverse("club_member_edit", args=[club.pk, twice.pk]),
+                         {"merge-other": members[1].pk})
+    assert answer.status_code == 422
+    assert "is signed up for Soirée du mardi: withdraw that sign-up first" in \
+        answer.content.decode()
+    assert Signup.objects.get(pk=pair.pk).state == State.IN
+    assert Member.objects.filter(pk=members[1].pk).exists()
+    services.withdraw(signup=pair, by=owner)
+    clubs.merge_members(keep=twice, absorb=members[1])
+    assert not Member.objects.filter(pk=members[1].pk).exists()
