@@ -359,6 +359,11 @@ def withdraw(*, signup: Signup, by) -> Signup:
         conflict("already_entered", gettext_noop(
             "This sign-up is already one of the night's entries: the organizers withdraw "
             "it from the night's teams."))
+    # The partner named, taking back what they never confirmed, says no: the player who
+    # asked is told, as when they decline.
+    by_pk = getattr(by, "pk", None)
+    declined = by_pk is not None and signup.state == State.PARTNER_TO_CONFIRM \
+        and signup.partner.account_id == by_pk and signup.member.account_id != by_pk
     was_in = signup.state == State.IN
     signup.state, signup.changed_at = State.WITHDRAWN, timezone.now()
     signup.save(update_fields=["state", "changed_at"])
@@ -366,6 +371,9 @@ def withdraw(*, signup: Signup, by) -> Signup:
             signup.partner_id and signup.partner.account_id == getattr(by, "pk", None)):
         for member in _members(signup):
             notify(member, Notice.Kind.REMOVED, night=sheet.night)
+    elif declined:
+        notify(signup.member, Notice.Kind.PARTNER_DECLINED, night=sheet.night,
+               by=signup.partner_id)
     if was_in and window(sheet) != "closed":
         _fill_places(sheet)
     return signup
