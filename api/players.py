@@ -204,9 +204,9 @@ def names_for(club: Club, *, full: bool, own: Member | None):
 
 def door(request, pk: int) -> Door:
     """The night `pk` for a caller with a personal token: its organizers, its club's
-    players linked to an account (a public night, or a private one they are signed up
-    for), and anyone for a public club's public night (the service then says who may
-    sign up). Others are told there is no such tournament."""
+    players linked to an account (a public night, or one that takes sign-ups), and anyone
+    for a public club's public night (the service then says who may sign up). Others are
+    told there is no such tournament."""
     user = auth.personal_user(request)
     tournament = Tournament.objects.filter(pk=pk).select_related(
         "club_night__club", "club_night__signup_sheet").first()
@@ -220,13 +220,11 @@ def door(request, pk: int) -> Door:
     club, sheet = night.club, getattr(night, "signup_sheet", None)
     organizer = clubs.is_organizer(user, club)
     member = selectors.member_of(user, club)
-    if not organizer:
-        visible = tournament.public and (club.public or member is not None)
-        if not visible and member is not None and sheet is not None:
-            visible = Signup.objects.filter(sheet=sheet).filter(
-                Q(member=member) | Q(partner=member)).exists()
-        if not visible:
-            raise no_such_tournament()
+    # As the night's sign-up page decides: its club's linked players see it when it is
+    # public or takes sign-ups; anyone, a public club's public night.
+    if not organizer and not (tournament.public and club.public) and not (
+            member is not None and (tournament.public or sheet is not None)):
+        raise no_such_tournament()
     return Door(user=user, night=night, sheet=sheet, organizer=organizer, member=member)
 
 
@@ -291,16 +289,21 @@ def club_nights(request, id: int = ClubId,
                     "every night with a start time, newest first.")),
                 page: int = Query(1, ge=1, le=100_000),
                 page_size: int = Query(20, ge=1, le=100)):
-    """Anyone may read a public club's public nights; its organizers read its private
-    ones too (and a private club's). Times are in the club's time zone, with its offset."""
-    club = readable_club(request, Club.objects.filter(pk=id).first())
+    """Anyone may read a public club's public nights; its players linked to an account
+    those that take sign-ups too (as the club's page shows them); its organizers every
+    night (and a private club's). Times are in the club's time zone, with its offset."""
+    club = Club.objects.filter(pk=id).first()
+    member = selectors.member_of(request.auth.user, club) if club is not None else None
+    if member is None:
+        club = readable_club(request, club)
     organizer = clubs.is_organizer(request.auth.user, club)
+    seen = {"public_only": not organizer, "with_signup": member is not None}
     window = slice((page - 1) * page_size, page * page_size)
     if upcoming:
-        ahead = selectors.upcoming_nights(club, public_only=not organizer)
+        ahead = selectors.upcoming_nights(club, **seen)
         count, shown = len(ahead), ahead[window]
     else:
-        nights = selectors.scheduled_nights(club, public_only=not organizer)
+        nights = selectors.scheduled_nights(club, **seen)
         count, now = nights.count(), timezone.now()
         shown = [selectors.night_ahead(night, now) for night in nights[window]]
     return {"club": {"id": club.pk, "name": club.name}, "time_zone": club.time_zone,

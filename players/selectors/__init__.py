@@ -84,8 +84,19 @@ def _window_no_rounds(sheet: SignupSheet, now: datetime | None) -> str:
     return "open"
 
 
+def _shown(nights, public_only: bool, with_signup: bool):
+    """The nights the reader may see: all (organizers), the public ones, and (a linked
+    member, `with_signup`) those that take sign-ups too."""
+    if not public_only:
+        return nights
+    shown = Q(tournament__public=True)
+    if with_signup:
+        shown |= Q(signup_sheet__isnull=False)
+    return nights.filter(shown)
+
+
 def upcoming_nights(club: Club | int, *, now: datetime | None = None,
-                    public_only: bool = True) -> list[NightAhead]:
+                    public_only: bool = True, with_signup: bool = False) -> list[NightAhead]:
     """The club's nights that have a start time not yet past (give or take STILL_AHEAD),
     cancelled ones included (they say so), soonest first; with `public_only`, the nights
     anyone may follow."""
@@ -93,19 +104,15 @@ def upcoming_nights(club: Club | int, *, now: datetime | None = None,
     nights = nights_with_counts().filter(
         club=club, tournament__starts_at__gte=now - STILL_AHEAD,
         tournament__closed_at__isnull=True)
-    if public_only:
-        nights = nights.filter(tournament__public=True)
-    nights = nights.order_by("tournament__starts_at", "pk")
+    nights = _shown(nights, public_only, with_signup).order_by("tournament__starts_at", "pk")
     return [night_ahead(night, now) for night in nights]
 
 
-def scheduled_nights(club: Club | int, *, public_only: bool = True):
+def scheduled_nights(club: Club | int, *, public_only: bool = True, with_signup: bool = False):
     """The club's nights that have a start time, past and ahead, newest first (with
     nights_with_counts' counts: read them through night_ahead)."""
     nights = nights_with_counts().filter(club=club, tournament__starts_at__isnull=False)
-    if public_only:
-        nights = nights.filter(tournament__public=True)
-    return nights.order_by("-tournament__starts_at", "-pk")
+    return _shown(nights, public_only, with_signup).order_by("-tournament__starts_at", "-pk")
 
 
 def member_of(user, club: Club | int) -> Member | None:

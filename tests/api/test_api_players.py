@@ -66,21 +66,32 @@ def test_a_night_without_sign_up_and_a_team_nights_unit(client, owner):
     assert found[1]["signup"] is None
 
 
-def test_private_nights_and_private_clubs_are_their_organizers(client, owner, api):
+def test_private_nights_are_their_organizers_and_those_taking_sign_ups_their_players(
+        client, owner, api):
     club, _members, apis = players(client, owner, 1)
     open_night = night_ahead(club, owner, individual=True)
     private = night_ahead(club, owner, individual=True, name="Entre nous", days=8)
-    Tournament.objects.filter(pk=private.tournament_id).update(public=False)
+    hidden = night_ahead(club, owner, individual=True, name="Comité", days=9)
+    services.set_sheet(night=hidden, settings=None, by=owner)
+    Tournament.objects.filter(pk__in=[private.tournament_id, hidden.tournament_id]).update(
+        public=False)
+    stranger = ApiClient(client, issue_token(user=UserFactory(username="stranger")))
     for query in ("?upcoming=true", ""):
-        assert [n["id"] for n in apis[0].get(nights(club, query)).json()["nights"]] == [
+        # A linked player sees the private night that takes sign-ups, as the club's page
+        # shows it; not the one without; anyone else, the public one alone.
+        assert [n["id"] for n in apis[0].get(nights(club, query)).json()["nights"]] in (
+            [open_night.tournament_id, private.tournament_id],
+            [private.tournament_id, open_night.tournament_id])
+        assert [n["id"] for n in stranger.get(nights(club, query)).json()["nights"]] == [
             open_night.tournament_id]
     assert {n["id"] for n in api.get(nights(club)).json()["nights"]} == {
-        open_night.tournament_id, private.tournament_id}
+        open_night.tournament_id, private.tournament_id, hidden.tournament_id}
     club.public = False
     club.save()
     refused(ApiClient(client).get(nights(club)), 401, "unauthorized")
-    refused(apis[0].get(nights(club)), 404, "not_found")
-    assert api.get(nights(club)).json()["count"] == 2
+    refused(stranger.get(nights(club)), 404, "not_found")
+    assert apis[0].get(nights(club)).json()["count"] == 2
+    assert api.get(nights(club)).json()["count"] == 3
     refused(api.get("/clubs/987654321/nights"), 404, "not_found")
 
 

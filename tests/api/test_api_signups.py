@@ -250,12 +250,16 @@ def test_a_night_that_takes_no_sign_up_or_a_tournament_that_is_no_club_night(
     refused(api.get("/tournaments/987654321/signups"), 404, "not_found")
 
 
-def test_a_private_night_is_its_organizers_and_its_players(client, owner, api):
+def test_a_private_night_taking_sign_ups_is_open_to_its_club_s_players_not_to_others(
+        client, owner, api):
     club, members, apis = players(client, owner, 2)
     night = night_ahead(club, owner, individual=True)
     night.tournament.public = False
     night.tournament.save()
-    refused(apis[0].post(signups(night), {}), 404, "not_found")
+    # As its sign-up page: the club's linked players sign up; nobody else sees it.
+    assert apis[0].post(signups(night), {}).status_code == 201
+    stranger = ApiClient(client, issue_token(user=UserFactory(username="stranger")))
+    refused(stranger.post(signups(night), {}), 404, "not_found")
     services.add_signup(night=night, member=members[1], by=owner)
     # Signed up by the organizer: the player reads and withdraws their own.
     theirs = apis[1].get(signups(night)).json()
