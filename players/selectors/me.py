@@ -356,9 +356,10 @@ def looking(sheet, member: Member):
 
 
 def partner_choices(club: Club, member: Member, names: PublicNames) -> list[tuple[int, str]]:
-    """The club's other players, by the name the reader may read (one query)."""
-    others = [(m.pk, names.of(m)) for m in Member.objects.filter(club=club).exclude(
-        pk=member.pk)]
+    """The club's other players linked to an account (who can confirm from their page), by
+    the name the reader may read (one query)."""
+    others = [(m.pk, names.of(m)) for m in Member.objects.filter(
+        club=club, account__isnull=False).exclude(pk=member.pk)]
     return sorted(others, key=lambda pair: (sort_key(pair[1]), pair[0]))
 
 

@@ -208,9 +208,16 @@ def _linked_member(sheet: SignupSheet, user) -> Member:
     return member
 
 
-def _refuse_partner(sheet: SignupSheet, member: Member, partner: Member | None) -> None:
+def _refuse_partner(sheet: SignupSheet, member: Member, partner: Member | None, *,
+                    to_confirm: bool = True) -> None:
     if partner is None:
         return
+    # A partner confirms from their own page: one with no account never could, and the
+    # pair would hold no place for ever (an organizer signs such a pair up whole).
+    if to_confirm and partner.account_id is None and partner.club_id == sheet.night.club_id:
+        refuse("partner_not_linked", gettext_noop(
+            "%(name)s has no account linked to the club, so cannot confirm: ask an "
+            "organizer to sign you up together."), "partner", name=_public(partner))
     if partner.club_id != sheet.night.club_id:
         refuse("partner_not_member", gettext_noop(
             "Your partner must be a player of the club's roster."), "partner")
@@ -254,7 +261,7 @@ def _sign_up(sheet: SignupSheet, member: Member, *, partner: Member | None,
                 name=_public(held.member))
         conflict("already_signed_up", gettext_noop(
             "%(name)s is already signed up for this night."), name=_public(member))
-    _refuse_partner(sheet, member, partner)
+    _refuse_partner(sheet, member, partner, to_confirm=not force_in)
     signup = Signup(sheet=sheet, member=member, partner=partner, by=by)
     if looking:
         signup.state = State.LOOKING

@@ -137,3 +137,17 @@ def test_entering_the_sign_ups_twice_adds_nobody_the_second_time(owner):
     seated = {seat.member_id for seat in members[0].seats.all()} | {
         seat.member_id for seat in members[1].seats.all()}
     assert seated == {members[0].pk, members[1].pk}
+
+
+def test_a_partner_without_an_account_is_refused_as_they_could_never_confirm(owner):
+    club, members, users = club_with_members(owner, 3)
+    members[1].account = None
+    members[1].save(update_fields=["account"])
+    night = night_ahead(club, owner)
+    with pytest.raises(InvalidInput) as refused:
+        services.sign_up(night=night, user=users[0], partner=members[1])
+    assert codes(refused) == ["partner_not_linked"]
+    assert not Signup.objects.exists()
+    # An organizer signs such a pair up whole.
+    assert services.add_signup(night=night, member=members[0], partner=members[1],
+                               by=owner).state == IN
