@@ -31,6 +31,7 @@ from players.services._common import (
     refuse_unless_organizer,
 )
 from players.services.notices import notify
+from scoring.services import NewTeam
 from tournaments import services as tournaments
 from tournaments.models import Tournament
 from tournaments.services._common import lock as lock_tournament
@@ -476,13 +477,15 @@ def enter_signups(*, night: ClubNight, by, names: dict[int, str] | None = None) 
         return []
     _refuse_unit_changed(sheet.night.tournament, signups)
     names = names or {}
-    teams = [tournaments.ListedTeam(
-        name=(names.get(s.pk) or "").strip() or entry_name(s),
-        players=(s.member.name, s.partner.name) if s.partner_id else (),
-        line=line) for line, s in enumerate(signups, start=1)]
+    # Teams of no pasted list: a refusal names the team by its place ("Team 2"), not by
+    # a line of text the organizer never typed.
+    teams = [NewTeam((names.get(s.pk) or "").strip() or entry_name(s),
+                     (s.member.name, s.partner.name) if s.partner_id else ())
+             for s in signups]
     entries = tournaments.add_teams(tournament=night.tournament, teams=teams)
     for signup, entry in zip(signups, entries, strict=True):
-        Signup.objects.filter(pk=signup.pk).update(entry=entry)
+        signup.entry = entry
+    Signup.objects.bulk_update(signups, ["entry"])
     return entries
 
 

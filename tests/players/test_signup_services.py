@@ -151,3 +151,16 @@ def test_a_partner_without_an_account_is_refused_as_they_could_never_confirm(own
     # An organizer signs such a pair up whole.
     assert services.add_signup(night=night, member=members[0], partner=members[1],
                                by=owner).state == IN
+
+
+def test_a_refused_entry_names_the_team_by_its_place_not_by_a_line_never_typed(owner):
+    club, members, _users = club_with_members(owner, 4)
+    night = night_ahead(club, owner)
+    pairs = [services.add_signup(night=night, member=members[i], partner=members[i + 1],
+                                 by=owner) for i in (0, 2)]
+    with pytest.raises(InvalidInput) as refused:
+        services.enter_signups(night=night, by=owner,
+                               names={pairs[0].pk: "Les As", pairs[1].pk: "Les As"})
+    message = " ".join(refused.value.messages())
+    assert "Team 2" in message and "Line" not in message
+    assert night.tournament.entries.count() == 0
