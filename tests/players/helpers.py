@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from clubs import services as clubs
+from clubs.models import Member
 from players import services
 from tests.factories import UserFactory
 from tournaments import services as tournaments
@@ -48,3 +49,8 @@ def night_ahead(club, owner, *, individual=False, cap=None, days=7, opens_in=Non
         closes_at=now + closes_in if closes_in is not None else None,
         cap=cap))
     return night
+
+
+def member(club, name: str) -> Member:
+    """The roster's player of that name."""
+    return Member.objects.get(club=club, name=name)

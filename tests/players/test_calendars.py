@@ -13,16 +13,10 @@ from clubs.models import PublicName
 from config.log_secrets import mask
 from players import services
 from players.calendars import DEFAULT_LENGTH
-from tests.factories import UserFactory
 from tests.players.helpers import club_with_members, night_ahead
 from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
 
 
 def feed(response) -> Calendar:

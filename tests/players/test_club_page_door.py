@@ -13,28 +13,11 @@ from clubs.models import Member, PublicName
 from players import services
 from players.models import LinkRequest
 from tests.factories import UserFactory
-from tests.players.helpers import club_with_members, night_ahead
+from tests.players.helpers import club_with_members, member, night_ahead
 from tournaments import services as tournaments
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
-@pytest.fixture
-def club(owner):
-    club = clubs.create_club(owner=owner, name="Club du mardi")
-    for name in ("Anne Roy", "Luc Côté", "Élise Bouchard"):
-        clubs.add_member(club=club, name=name)
-    return club
-
-
-def member(club, name) -> Member:
-    return Member.objects.get(club=club, name=name)
 
 
 def page_url(night):

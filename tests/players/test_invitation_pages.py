@@ -14,26 +14,10 @@ from clubs.models import ClubEvent, Member, PublicName
 from players import services
 from players.models import Invitation, LinkRequest
 from tests.factories import UserFactory
+from tests.players.helpers import member
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "correct horse battery staple"
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
-@pytest.fixture
-def club(owner):
-    club = clubs.create_club(owner=owner, name="Club du mardi")
-    for name in ("Anne Roy", "Luc Côté", "Élise Bouchard"):
-        clubs.add_member(club=club, name=name)
-    return club
-
-
-def member(club, name) -> Member:
-    return Member.objects.get(club=club, name=name)
 
 
 def url(invitation) -> str:

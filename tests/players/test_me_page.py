@@ -15,17 +15,11 @@ from clubs.models import ClubEvent, Member, PublicName
 from players import services
 from players.models import Signup
 from tests.clubs.helpers import club_match, win
-from tests.factories import UserFactory
 from tests.players.helpers import club_with_members, night_ahead
 from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 ME = "/me/"
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
 
 
 def text(response) -> str:

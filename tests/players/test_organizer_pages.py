@@ -28,11 +28,6 @@ State = Signup.State
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
-@pytest.fixture
 def organizer(client, owner):
     client.force_login(owner)
     return client

@@ -21,18 +21,12 @@ from players.models import Signup, SignupSheet
 from players.services import signups as signups_module
 from players.services.signups import window
 from scoring.errors import Conflict
-from tests.factories import UserFactory
 from tests.players.helpers import club_with_members, night_ahead
 from tournaments import services as tournaments
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 State = Signup.State
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
 
 
 def settings_url(club, night) -> str:

@@ -80,11 +80,6 @@ def all_at_once(steps) -> list:
     return outcomes
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
 def test_twenty_at_once_for_three_places_three_get_them_and_seventeen_wait_in_order(owner):
     club, members, users = club_with_members(owner, PRESSING + 3)
     with connections_for(PRESSING):

@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 IN, WAITING = Signup.State.IN, Signup.State.WAITING
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
 def page_url(night):
     return reverse("night_signup", args=[night.club_id, night.pk])
 

@@ -20,11 +20,6 @@ from tests.players.helpers import club_with_members, night_ahead
 IN, WAITING, LOOKING = Signup.State.IN, Signup.State.WAITING, Signup.State.LOOKING
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
 def codes(error) -> list[str]:
     return [v.code for v in error.value.violations]
 

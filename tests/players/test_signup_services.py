@@ -16,11 +16,6 @@ pytestmark = pytest.mark.django_db
 IN, WAITING = Signup.State.IN, Signup.State.WAITING
 
 
-@pytest.fixture
-def owner():
-    return UserFactory(username="organizer")
-
-
 def codes(error) -> list[str]:
     return [v.code for v in error.value.violations]
 
