@@ -126,6 +126,11 @@ class MeOut(Schema):
                               "you signed up for. Keep it to yourself.")
 
 
+class CalendarOut(Schema):
+    calendar_url: str = Field(description="Your private calendar's new address; the old "
+                              "one no longer works.")
+
+
 class InvitationIn(StrictIn):
     member: int = Field(ge=1, le=MAX_ID, description="The club player's id.")
     email: str | None = Field(None, max_length=254, description=(
@@ -468,6 +473,16 @@ def me(request):
         "calendar_url": request.build_absolute_uri(
             reverse("my_calendar", kwargs={"secret": key.secret})),
     }
+
+
+@router.post("/me/calendar", response={200: CalendarOut, **ERRORS}, auth=auth.PERSONAL,
+             summary="A new address for your private calendar")
+def new_calendar(request):
+    """The old address (shared or leaked) stops working at once (404)."""
+    user = auth.personal_user(request)
+    key = services.new_calendar_key(user)
+    return {"calendar_url": request.build_absolute_uri(
+        reverse("my_calendar", kwargs={"secret": key.secret}))}
 
 
 def _my_signup(signup: Signup, places, own: dict[int, Member], organized: set[int]) -> dict:

@@ -60,4 +60,5 @@ urlpatterns = [
     # -- the calendars (players/views/calendars.py)
     path("clubs/<int:pk>/calendar.ics", calendars.club_calendar, name="club_calendar"),
     path("me/calendar/<str:secret>.ics", calendars.my_calendar, name="my_calendar"),
+    path("me/calendar/new/", me_views.new_calendar, name="my_calendar_new"),
 ]

@@ -250,6 +250,7 @@ CASES = [
     # is found by its secret alone (tests/players/test_calendars.py).
     ("club_calendar", "get", CLUB, set()),
     ("my_calendar", "get", lambda w: {"secret": "not-the-secret"}, set()),
+    ("my_calendar_new", "post", lambda w: {}, {"owner", "organizer", "other"}),
 ]
 # Open to all: what anyone may see or do without an account.
 PUBLIC = {"home", "rules", "match_new_target", "login", "signup", "logout", "password_change_done",

@@ -104,3 +104,13 @@ def unlink(request, member_id: int):
     return TemplateResponse(request, "players/unlink.html", {
         "member": member, "club": member.club,
         "name": PublicNames(member.club, full=True).of(member)})
+
+
+@login_required
+@require_POST
+def new_calendar(request):
+    """A new private calendar address: the old one, shared or leaked, stops working."""
+    services.new_calendar_key(request.user)
+    messages.success(request, _("Your calendar has a new address: the old one no longer "
+                                "works. Subscribe again with this one."))
+    return redirect(reverse("me") + "#calendar")

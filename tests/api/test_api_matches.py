@@ -174,7 +174,8 @@ def test_the_openapi_document_and_the_docs_page(client):
                                     "/api/v1/tournaments/{id}/signups/{signup_id}",
                                     "/api/v1/tournaments/{id}/signups/{signup_id}/confirm",
                                     "/api/v1/tournaments/{id}/signups/{signup_id}/decline",
-                                    "/api/v1/me", "/api/v1/clubs/{id}/invitations",
+                                    "/api/v1/me", "/api/v1/me/calendar",
+                                    "/api/v1/clubs/{id}/invitations",
                                     "/api/v1/invitations/{token}",
                                     "/api/v1/invitations/{token}/accept"}
     docs = client.get("/api/v1/docs").content.decode()
