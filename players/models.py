@@ -208,6 +208,7 @@ class Notice(models.Model):
         PLACE_GIVEN = "place_given", _("A place from the waiting list")
         PARTNER_ASKED = "partner_asked", _("Asked to partner")
         PARTNER_DECLINED = "partner_declined", _("Partner declined")
+        PARTNER_WITHDREW = "partner_withdrew", _("Partner withdrew the pair")
         REMOVED = "removed", _("Sign-up removed")
         CANCELLED = "cancelled", _("Night cancelled")
         RESULTS = "results", _("Results")

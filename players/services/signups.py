@@ -373,6 +373,7 @@ def withdraw(*, signup: Signup, by) -> Signup:
     declined = by_pk is not None and signup.state == State.PARTNER_TO_CONFIRM \
         and signup.partner.account_id == by_pk and signup.member.account_id != by_pk
     was_in = signup.state == State.IN
+    was_whole = signup.state in WHOLE
     signup.state, signup.changed_at = State.WITHDRAWN, timezone.now()
     signup.save(update_fields=["state", "changed_at"])
     if by is not None and signup.member.account_id != getattr(by, "pk", None) and not (
@@ -382,6 +383,11 @@ def withdraw(*, signup: Signup, by) -> Signup:
     elif declined:
         notify(signup.member, Notice.Kind.PARTNER_DECLINED, night=sheet.night,
                by=signup.partner_id)
+    elif signup.partner_id is not None and was_whole:
+        # One of a whole pair took it back: the other has lost their place too.
+        mover = signup.member if signup.member.account_id == by_pk else signup.partner
+        other = signup.partner if mover.pk == signup.member_id else signup.member
+        notify(other, Notice.Kind.PARTNER_WITHDREW, night=sheet.night, by=mover.pk)
     if was_in and window(sheet) != "closed":
         _fill_places(sheet)
     return signup
