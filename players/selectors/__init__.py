@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubs.models import Club, ClubNight, Member
 from players.models import Signup, SignupSheet
-from players.services.signups import closes_at, unit
+from players.services.signups import closes_at, unit, window
 from tournaments.models import Tournament
 
 # A night stays "ahead" for this long after it starts: tonight's is still listed.
@@ -64,24 +64,11 @@ def night_ahead(night: ClubNight, now: datetime | None = None) -> NightAhead:
     sheet = getattr(night, "signup_sheet", None)
     state = "none"
     if sheet is not None:
-        # The night's counts are on the row: window's own question about rounds is not
-        # asked again per night (a round drawn closes the sign-up).
-        state = "closed" if night.rounds else _window_no_rounds(sheet, now)
+        # The night's rounds are counted on the row: not asked again per night.
+        state = window(sheet, now, drawn=bool(night.rounds))
     return NightAhead(night=night, tournament=night.tournament, sheet=sheet,
                       unit=unit(night.tournament), taken=night.taken, waiting=night.waiting,
                       window=state)
-
-
-def _window_no_rounds(sheet: SignupSheet, now: datetime | None) -> str:
-    now = now or timezone.now()
-    tournament = sheet.night.tournament
-    if tournament.cancelled_at or tournament.closed_at:
-        return "closed"
-    if (end := closes_at(sheet)) is not None and now >= end:
-        return "closed"
-    if sheet.opens_at is not None and now < sheet.opens_at:
-        return "not_open"
-    return "open"
 
 
 def _shown(nights, public_only: bool, with_signup: bool):

@@ -53,12 +53,16 @@ def closes_at(sheet: SignupSheet) -> datetime | None:
     return sheet.closes_at or sheet.night.tournament.starts_at
 
 
-def window(sheet: SignupSheet, now: datetime | None = None) -> str:
+def window(sheet: SignupSheet, now: datetime | None = None, *,
+           drawn: bool | None = None) -> str:
     """"not_open", "open" or "closed": closed once its close (or the night's start) is
-    past, the night cancelled, or its first round drawn."""
+    past, the night cancelled, or its first round drawn (`drawn`, when the caller knows;
+    else asked of the database)."""
     now = now or timezone.now()
     tournament = sheet.night.tournament
-    if tournament.cancelled_at or tournament.closed_at or tournament.rounds.exists():
+    if drawn is None:
+        drawn = tournament.rounds.exists()
+    if tournament.cancelled_at or tournament.closed_at or drawn:
         return "closed"
     if (end := closes_at(sheet)) is not None and now >= end:
         return "closed"

@@ -10,15 +10,19 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from scoring.errors import ScoringError
 
 
+def tell_refusal(request, error: ScoringError) -> None:
+    """A refusal of the services, in the reader's words, on the next page shown."""
+    for message in error.messages():
+        messages.error(request, message)
+
+
 @contextmanager
 def refused(request):
-    """A refusal of the services, in the reader's words, on the next page shown; the rest
-    of the block is skipped and nothing was saved."""
+    """tell_refusal for a block: the rest of it is skipped and nothing was saved."""
     try:
         yield
     except ScoringError as error:
-        for message in error.messages():
-            messages.error(request, message)
+        tell_refusal(request, error)
 
 
 def safe_next(request) -> str:

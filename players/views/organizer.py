@@ -32,6 +32,7 @@ from players.forms.organizer import (
 from players.models import Signup
 from players.selectors import sheets as selectors
 from players.services.signups import unit
+from players.views._common import tell_refusal
 from scoring.errors import ScoringError
 from scoring.links import qr_svg
 from tournaments import services as tournaments
@@ -42,11 +43,6 @@ INVITATION_URL = "invitation"
 # A refusal's field (the services') and the form's field that shows it.
 SETTINGS_FIELDS = {"starts_at": "starts_on", "opens_at": "opens_on",
                    "closes_at": "closes_on", "cap": "cap"}
-
-
-def _refusal(request, error: ScoringError) -> None:
-    for message in error.messages():
-        messages.error(request, message)
 
 
 def _form_errors(form, error: ScoringError, fields: dict | None = None) -> None:
@@ -105,7 +101,7 @@ def night_cancel(request, club, night_id: int):
         try:
             services.cancel_night(night=night, by=request.user, cancelled=cancelled)
         except ScoringError as error:
-            _refusal(request, error)
+            tell_refusal(request, error)
         else:
             messages.success(request, _("The night is cancelled: those who signed up are told.")
                              if cancelled else _("The night is on again."))
@@ -189,7 +185,7 @@ def signup_remove(request, club, night_id: int, signup_id: int):
         try:
             services.withdraw(signup=signup, by=request.user)
         except ScoringError as error:
-            _refusal(request, error)
+            tell_refusal(request, error)
         else:
             messages.success(request, _("%(name)s no longer signed up.") % {"name": who})
         return _to_signups(club, night)
@@ -207,7 +203,7 @@ def signup_let_in(request, club, night_id: int, signup_id: int):
     try:
         services.give_place(signup=signup, by=request.user)
     except ScoringError as error:
-        _refusal(request, error)
+        tell_refusal(request, error)
         return _done(request, club, night, status=409)
     messages.success(request, _("%(name)s has a place.") % {
         "name": " & ".join(PublicNames(club, full=True).of(m)
@@ -235,7 +231,7 @@ def signups_pair(request, club, night_id: int):
     try:
         services.pair_lookers(first=first, second=second, by=request.user)
     except ScoringError as error:
-        _refusal(request, error)
+        tell_refusal(request, error)
         return _done(request, club, night, status=409)
     messages.success(request, _("%(first)s and %(second)s are a pair.") % {
         "first": names.of(first.member), "second": names.of(second.member)})
@@ -338,7 +334,7 @@ def member_invite(request, club, member_id: int):
         services.invite(club=club, member=member, by=request.user,
                         email=form.cleaned_data["email"])
     except ScoringError as error:
-        _refusal(request, error)
+        tell_refusal(request, error)
     else:
         messages.success(request, _("A new invitation: hand over its link or let them scan "
                                     "its code."))
@@ -353,7 +349,7 @@ def member_invitation_revoke(request, club, member_id: int, invitation_id: int):
     try:
         services.revoke_invitation(invitation=invitation, by=request.user)
     except ScoringError as error:
-        _refusal(request, error)
+        tell_refusal(request, error)
     else:
         messages.success(request, _("The invitation no longer works."))
     return _to_member(club, member)
@@ -369,7 +365,7 @@ def member_unlink(request, club, member_id: int):
         try:
             services.unlink(member=member, by=request.user)
         except ScoringError as error:
-            _refusal(request, error)
+            tell_refusal(request, error)
         else:
             messages.success(request, _("The account is no longer linked to %(name)s.") % {
                 "name": PublicNames(club, full=True).of(member)})
@@ -392,7 +388,7 @@ def link_request_decide(request, club, request_id: int):
     try:
         services.decide_link_request(request=link_request, by=request.user, approve=approve)
     except ScoringError as error:
-        _refusal(request, error)
+        tell_refusal(request, error)
     else:
         messages.success(request, (
             _("%(user)s is linked to %(name)s.") if approve
